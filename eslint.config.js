@@ -1,0 +1,84 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = fs.existsSync('src/features')
+  ? fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** One-way imports (STYLE.md): a feature never reaches into another feature's internals. */
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector/useAppDispatch from src/store/hooks.' },
+        ],
+        patterns: [
+          {
+            group: features.filter((f) => f !== feature).flatMap((f) => [`../${f}/*`, `../../features/${f}/*`, `**/features/${f}/*`]),
+            message: 'Cross-feature imports go through src/store/events.ts or src/api (STYLE rule 8).',
+          },
+          { group: ['**/app/*', '../../app/*'], message: 'Features must not import from src/app (imports flow shared → features → app).' },
+          { group: ['**/server/*'], message: 'The client never imports server code; share pure rules through src/domain.' },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'server/db/migrations/**', 'test-output/**', '.data*/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector/useAppDispatch from src/store/hooks.' },
+            { name: 'redux-persist/lib/storage', message: "Breaks the Vite build at run time; import 'redux-persist/es/storage'." },
+          ],
+          patterns: [{ group: ['**/server/*'], message: 'The client never imports server code; share pure rules through src/domain.' }],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // Reducers are pure (STYLE rule 3): time and randomness enter through prepare callbacks or deps.
+    files: ['src/features/**/*Slice.ts', 'src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Pass time in through a prepare callback or injected deps.' },
+        { object: 'Math', property: 'random', message: 'Pass ids in through a prepare callback or injected deps.' },
+      ],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Pass time in through a prepare callback.' }],
+    },
+  },
+  {
+    files: ['src/store/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}', 'server/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ZodError } from 'zod';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import { describeIssues } from './lib/validate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The database handle with migrate/ping/close. */
+    database: Database;
+    /** Drizzle over the schema (PGlite or PostgreSQL). */
+    db: Db;
+  }
+}
+
+const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_DIST_DIR = path.resolve(SERVER_DIR, '..', 'dist');
+
+export interface AppDeps {
+  /** An already-open database (the caller closes it); otherwise buildApp opens, migrates, seeds and owns one. */
+  database?: Database;
+  /** The built SPA folder (default `<repo>/dist`). */
+  distDir?: string;
+  /** Extra plugins registered after the app plugins and before the routes (tests). */
+  plugins?: FastifyPluginAsync[];
+}
+
+/** Files of a folder that default-export a plugin, in name order (autoload: adding a feature adds a file). */
+async function loadFolder(dir: string): Promise<{ name: string; plugin: FastifyPluginAsync }[]> {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir)
+    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.[mc]?[tj]s$/.test(f) && !f.startsWith('_'))
+    .sort();
+  const out: { name: string; plugin: FastifyPluginAsync }[] = [];
+  for (const f of files) {
+    const mod = (await import(pathToFileURL(path.join(dir, f)).href)) as { default?: FastifyPluginAsync };
+    if (typeof mod.default !== 'function') throw new Error(`${path.join(dir, f)} must default-export a Fastify plugin`);
+    out.push({ name: f, plugin: mod.default });
+  }
+  return out;
+}
+
+const SAFE_CLIENT_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Empty JSON body; send an object or omit the Content-Type header'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported Content-Type; send application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
+  FST_ERR_VALIDATION: [400, ''],
+};
+
+/** Builds the app without listening: external plugins → app plugins → routes (STYLE.md). */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  let database: Database;
+  if (deps.database) {
+    database = deps.database;
+  } else {
+    const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    try {
+      await opened.migrate();
+      if (config.seedOnEmpty) {
+        const seeded = await seedIfEmpty(opened.db);
+        if (seeded) app.log.info(seeded, 'seeded the demo catalog into an empty database');
+      }
+    } catch (err) {
+      await opened.close();
+      throw err;
+    }
+    database = opened;
+    // Runs after the server stopped accepting and in-flight requests finished.
+    app.addHook('onClose', async () => opened.close());
+  }
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // ---- errors: always { success: false, message }, never a stack or SQL -------------------------
+  app.setErrorHandler((err: FastifyError | ZodError | Error, request, reply) => {
+    let status = 500;
+    let message = 'Internal server error';
+    if (err instanceof ZodError) {
+      status = 400;
+      message = `Invalid request: ${describeIssues(err)}`;
+    } else {
+      const code = (err as FastifyError).code;
+      const known = code ? SAFE_CLIENT_CODES[code] : undefined;
+      const sc = (err as FastifyError).statusCode ?? 500;
+      if (known) {
+        status = known[0];
+        message = known[1] || err.message;
+      } else if (sc >= 400 && sc < 500) {
+        status = sc;
+        message = err.message;
+      } else if (err.name === 'HttpError') {
+        status = sc;
+        message = err.message;
+      }
+    }
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ status, message }, 'request refused');
+    return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
+  });
+
+  // ---- external plugins ---------------------------------------------------------------------
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Images are fetched by <img> from the same origin; keep CORP same-origin by default.
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cors, {
+    // No cross-origin access unless CORS_ORIGINS lists origins.
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+  });
+  // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }` (auth, checkout).
+  await app.register(rateLimit, {
+    global: false,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    ...(config.redisUrl ? { redis: await redisClient(app, config.redisUrl), nameSpace: 'layerloft-rl:' } : {}),
+  });
+
+  // ---- app plugins (repositories) and routes, autoloaded -------------------------------------
+  for (const { plugin } of await loadFolder(path.join(SERVER_DIR, 'plugins'))) await app.register(plugin);
+  for (const plugin of deps.plugins ?? []) await app.register(plugin);
+  for (const { plugin } of await loadFolder(path.join(SERVER_DIR, 'routes'))) await app.register(plugin);
+
+  // ---- the SPA: dist/ with long-cached hashed assets; index.html for client-side routes -------
+  const distDir = deps.distDir ?? DEFAULT_DIST_DIR;
+  const hasDist = existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+        res.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // '/' is a directory for the static plugin (403); it is the SPA's home page.
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ success: false, message: 'Not found' });
+    }
+    if (!hasDist) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>LayerLoft</title>' +
+            '<h1>The shop is not built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>), then reload.</p>',
+        );
+    }
+    // Missing hashed assets or files with an extension: a real 404, not the SPA shell.
+    if (url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+  });
+
+  return app;
+}
+
+async function redisClient(app: FastifyInstance, url: string) {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+  client.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+  app.addHook('onClose', async () => {
+    await client.quit().catch(() => client.disconnect());
+  });
+  return client;
+}

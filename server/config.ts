@@ -1,0 +1,164 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment only (issue 2). `loadConfig(env)` validates it with zod
+ * and throws a ConfigError whose message names every bad variable, so a typo fails at start.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty variables are treated as unset (see `loadConfig`), so plain optionals suffice. */
+const optionalString = z.string().trim().optional();
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(4000),
+  HOST: z.string().trim().default('0.0.0.0'),
+  DATA_DIR: z.string().trim().default('./.data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+    message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith('whsec_'), {
+    message: 'must start with whsec_',
+  }),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://shop.example.com'),
+  SHOP_NAME: z.string().trim().default('LayerLoft'),
+  SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@layerloft.shop'),
+  STAFF_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  STAFF_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+    message: 'must be at least 8 characters long',
+  }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+  CORS_ORIGINS: optionalString,
+  TRUST_PROXY: bool,
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(60_000),
+  SEED_ON_EMPTY: bool,
+});
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  /** True when JWT_SECRET came from DATA_DIR/jwt-secret (fine for one instance only). */
+  jwtSecretGenerated: boolean;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  smtpUrl?: string;
+  publicUrl?: string;
+  shopName: string;
+  shopEmail: string;
+  staffEmail?: string;
+  staffPassword?: string;
+  logLevel: LogLevel;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  rateLimit: { max: number; windowMs: number };
+  /** Seed the catalog on the first start of an empty database (default true). */
+  seedOnEmpty: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Reads DATA_DIR/jwt-secret, creating it (mode 0600) with 48 random bytes the first time. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Validates the environment; throws ConfigError listing each bad variable with the reason. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0] ?? '?');
+      const raw = env[key];
+      return `  ${key}${raw === undefined ? '' : `=${JSON.stringify(key.includes('SECRET') || key.includes('PASSWORD') ? '***' : raw)}`}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' || env.VITEST ? 'test' : 'development';
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const secretFromEnv = overrides.jwtSecret ?? e.JWT_SECRET;
+  const base: Config = {
+    env: nodeEnv,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: secretFromEnv ?? readOrCreateSecret(dataDir),
+    jwtSecretGenerated: secretFromEnv === undefined,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    shopName: e.SHOP_NAME,
+    shopEmail: e.SHOP_EMAIL,
+    staffEmail: e.STAFF_EMAIL,
+    staffPassword: e.STAFF_PASSWORD,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    seedOnEmpty: e.SEED_ON_EMPTY ?? true,
+  };
+  return { ...base, ...overrides, dataDir };
+}

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+
+/**
+ * One database handle for both drivers: embedded PGlite in DATA_DIR/pglite (default) or PostgreSQL
+ * through node-postgres when DATABASE_URL is set. Both drizzle databases are `PgDatabase`s over the
+ * same schema; code above this module only sees `Db`.
+ */
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the query API of `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Migration count expected by this build (drizzle's journal). */
+function expectedMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Applies pending migrations (idempotent; serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** True when the database answers and every migration of this build is applied. */
+  ping(): Promise<{ ok: boolean; message?: string }>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+}
+
+/** Arbitrary constant: the advisory lock that serialises migrations and seeding across instances. */
+export const MIGRATION_LOCK_KEY = 742_001;
+
+async function migrationsOk(db: Db): Promise<{ ok: boolean; message?: string }> {
+  try {
+    const res = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const rows = (res as unknown as { rows: { n: number }[] }).rows;
+    const applied = Number(rows[0]?.n ?? 0);
+    const expected = expectedMigrations();
+    return applied >= expected ? { ok: true } : { ok: false, message: `migrations pending (${applied}/${expected})` };
+  } catch {
+    return { ok: false, message: 'database unreachable or not migrated' };
+  }
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client erroring (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: () => migrationsOk(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+let pgliteOpen = false;
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * A freshly initialised PGlite costs ~4 s (initdb in WASM); copying a closed, checkpointed,
+ * migrated cluster costs ~50 ms. The first fresh database built on this checkout leaves such a
+ * cluster in node_modules/.cache, keyed by the PGlite version and the migrations, and later fresh
+ * DATA_DIRs (new installs, e2e runs, test templates) start from a copy. Best effort: any failure
+ * falls back to a normal initdb.
+ */
+function templateCacheDir(): string | null {
+  try {
+    const pgliteVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+    const h = createHash('sha256').update(pgliteVersion);
+    for (const f of readdirSync(MIGRATIONS_DIR).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(readFileSync(path.join(MIGRATIONS_DIR, f)));
+    return path.join(REPO_ROOT, 'node_modules', '.cache', 'layerloft', `pglite-${h.digest('hex').slice(0, 16)}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Copies the cached template into an empty `dir`; answers whether `dir` was fresh (empty). */
+function prepareFreshPglite(dir: string, cache: string | null): { fresh: boolean; fromCache: boolean } {
+  const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
+  if (!fresh || !cache || !existsSync(cache)) return { fresh, fromCache: false };
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(cache, dir, { recursive: true });
+    return { fresh, fromCache: true };
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return { fresh, fromCache: false };
+  }
+}
+
+/**
+ * Saves a just-migrated, checkpointed, still-empty cluster as the template. The instance is idle
+ * (one process, nothing else runs during the synchronous copy), so the files are consistent.
+ */
+function saveTemplate(dir: string, cache: string): void {
+  const tmp = `${cache}.tmp-${process.pid}`;
+  try {
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(path.dirname(cache), { recursive: true });
+    cpSync(dir, tmp, { recursive: true });
+    rmSync(path.join(tmp, 'postmaster.pid'), { force: true });
+    renameSync(tmp, cache); // atomic; losing a race to another process is fine
+  } catch {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  // One PGlite per process: each costs 300–800 MB, and two on one folder would corrupt it.
+  if (pgliteOpen) throw new Error('A PGlite database is already open in this process; reuse it');
+  const lock: DataDirLock = acquireDataDirLock(dataDir);
+  pgliteOpen = true;
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const dir = path.join(dataDir, 'pglite');
+    const cache = templateCacheDir();
+    const { fresh, fromCache } = prepareFreshPglite(dir, cache);
+    mkdirSync(dir, { recursive: true });
+    const client = await PGlite.create({ dataDir: dir });
+    const db = drizzle({ client, schema }) as unknown as Db;
+    let closed = false;
+    return {
+      kind: 'pglite',
+      db,
+      async migrate() {
+        await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        if (fresh && !fromCache && cache && !existsSync(cache)) {
+          await client.exec('CHECKPOINT');
+          saveTemplate(dir, cache);
+        }
+      },
+      ping: () => migrationsOk(db),
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        } finally {
+          pgliteOpen = false;
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    pgliteOpen = false;
+    lock.release();
+    throw err;
+  }
+}

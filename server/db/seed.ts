@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from './client';
+import { MIGRATION_LOCK_KEY } from './client';
+import { importCatalogInTx, type ImportSummary } from './catalogImport';
+import { demoCatalog } from './demoCatalog';
+import { meta, products, settings } from './schema';
+
+export const SEEDED_KEY = 'seeded_at';
+
+/** Writes the demo catalog, discount codes and the settings row (upserts: safe to run again). */
+export async function seedDemo(tx: DbOrTx, now = Date.now()): Promise<ImportSummary> {
+  const summary = await importCatalogInTx(tx, demoCatalog(now), now);
+  await tx
+    .insert(settings)
+    .values({ id: 1, hiddenCategories: [], hiddenProductTags: [], showSupportInOrders: true })
+    .onConflictDoNothing();
+  await tx
+    .insert(meta)
+    .values({ key: SEEDED_KEY, value: new Date(now).toISOString() })
+    .onConflictDoUpdate({ target: meta.key, set: { value: new Date(now).toISOString(), updatedAt: sql`now()` } });
+  return summary;
+}
+
+/**
+ * Seeds on the first start of an empty database, in one transaction. The advisory lock keeps two
+ * instances starting together on one PostgreSQL from both seeding.
+ */
+export async function seedIfEmpty(db: Db, now = Date.now()): Promise<ImportSummary | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    const seeded = await tx.select({ key: meta.key }).from(meta).where(eq(meta.key, SEEDED_KEY));
+    if (seeded.length) return null;
+    const any = await tx.select({ id: products.id }).from(products).limit(1);
+    if (any.length) return null;
+    return seedDemo(tx, now);
+  });
+}
+
+/** `npm run seed` without a file: (re)writes the demo catalog in one transaction. */
+export async function seed(db: Db, now = Date.now()): Promise<ImportSummary> {
+  return db.transaction((tx) => seedDemo(tx, now));
+}

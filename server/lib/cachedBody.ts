@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A JSON response serialised once: identity, gzip and brotli bytes with a strong ETag each
+ * (`"<hash>"`, `"<hash>-gz"`, `"<hash>-br"`), so a hot list costs a header lookup, not a stringify.
+ */
+export interface CachedBody {
+  hash: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export function cacheBody(value: unknown): CachedBody {
+  const identity = Buffer.from(JSON.stringify(value));
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return {
+    hash,
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  };
+}
+
+/** True when If-None-Match names any representation of this body (or is `*`). */
+export function matchesEtag(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '');
+    return tag === '*' || tag === `"${hash}"` || tag === `"${hash}-gz"` || tag === `"${hash}-br"`;
+  });
+}
+
+/** Answers 304 or the best encoding the client accepts. Clients revalidate (no-cache). */
+export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], body.hash)) {
+    return reply.code(304).header('ETag', `"${body.hash}"`).send();
+  }
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  const accepts = (enc: string) => new RegExp(`(^|[\\s,])${enc}(;q=(?!0(\\.0*)?\\b)[\\d.]+)?(\\s*(,|$))`).test(accept);
+  reply.type('application/json; charset=utf-8');
+  if (accepts('br')) return reply.header('Content-Encoding', 'br').header('ETag', `"${body.hash}-br"`).send(body.br);
+  if (accepts('gzip')) return reply.header('Content-Encoding', 'gzip').header('ETag', `"${body.hash}-gz"`).send(body.gzip);
+  return reply.header('ETag', `"${body.hash}"`).send(body.identity);
+}

@@ -1,0 +1,134 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Bundle, Product } from '../../src/domain/types';
+import type { Db, DbOrTx } from '../db/client';
+import { bundles, meta, products } from '../db/schema';
+import { cacheBody, type CachedBody } from '../lib/cachedBody';
+import { bundleToWire, productToWire } from './catalogMapping';
+
+export const CATALOG_VERSION_KEY = 'catalog_version';
+
+/**
+ * Marks the catalog as changed for every instance: call inside the transaction that changed
+ * products or bundles. Each instance's cache sees the new version within `checkIntervalMs`.
+ */
+export async function bumpCatalogVersion(db: DbOrTx): Promise<void> {
+  const version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  await db
+    .insert(meta)
+    .values({ key: CATALOG_VERSION_KEY, value: version })
+    .onConflictDoUpdate({ target: meta.key, set: { value: version, updatedAt: sql`now()` } });
+}
+
+interface Snapshot {
+  version: string;
+  products: Product[];
+  byId: Map<string, Product>;
+  bundles: Bundle[];
+  productList: CachedBody;
+  bundleList: CachedBody;
+}
+
+export interface CatalogOptions {
+  /** How often (ms) a request may check the shared catalog version (default 1000). */
+  checkIntervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Products and bundles, read rarely and served often: one snapshot per catalog version with the
+ * list responses pre-serialised. The version lives in the database (`meta`), so an edit made by
+ * any instance reaches every instance's cache within a second.
+ */
+export class CatalogRepository {
+  private snapshot: Snapshot | null = null;
+  private building: Promise<Snapshot> | null = null;
+  private checkedAt = 0;
+  private readonly interval: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    opts: CatalogOptions = {},
+  ) {
+    this.interval = opts.checkIntervalMs ?? 1000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  private async readVersion(): Promise<string> {
+    const rows = await this.db.select({ value: meta.value }).from(meta).where(eq(meta.key, CATALOG_VERSION_KEY));
+    return rows[0]?.value ?? '0';
+  }
+
+  private async build(): Promise<Snapshot> {
+    // Version first: a change landing during the read makes the next check rebuild again.
+    const version = await this.readVersion();
+    const [productRows, bundleRows] = await Promise.all([
+      this.db.select().from(products).orderBy(desc(products.createdAt), products.id),
+      this.db.select().from(bundles).orderBy(bundles.startDate, bundles.id),
+    ]);
+    const productList = productRows.map(productToWire);
+    const bundleList = bundleRows.map(bundleToWire);
+    return {
+      version,
+      products: productList,
+      byId: new Map(productList.map((p) => [p._id, p])),
+      bundles: bundleList,
+      productList: cacheBody({ success: true, products: productList }),
+      bundleList: cacheBody({ success: true, bundles: bundleList }),
+    };
+  }
+
+  private async current(): Promise<Snapshot> {
+    const now = this.now();
+    if (this.snapshot && now - this.checkedAt < this.interval) return this.snapshot;
+    if (this.building) return this.building;
+    this.building = (async () => {
+      try {
+        if (this.snapshot) {
+          const version = await this.readVersion();
+          this.checkedAt = this.now();
+          if (version === this.snapshot.version) return this.snapshot;
+        }
+        const snap = await this.build();
+        this.snapshot = snap;
+        this.checkedAt = this.now();
+        return snap;
+      } finally {
+        this.building = null;
+      }
+    })();
+    return this.building;
+  }
+
+  async productListBody(): Promise<CachedBody> {
+    return (await this.current()).productList;
+  }
+
+  async bundleListBody(): Promise<CachedBody> {
+    return (await this.current()).bundleList;
+  }
+
+  async listProducts(): Promise<Product[]> {
+    return (await this.current()).products;
+  }
+
+  async listBundles(): Promise<Bundle[]> {
+    return (await this.current()).bundles;
+  }
+
+  async getProduct(id: string): Promise<Product | undefined> {
+    return (await this.current()).byId.get(id);
+  }
+
+  /** Drops this instance's snapshot now (after a local write that already bumped the version). */
+  invalidateLocal(): void {
+    this.snapshot = null;
+    this.checkedAt = 0;
+  }
+
+  /** Bumps the shared version and drops the local snapshot: use after a write outside a transaction. */
+  async invalidate(): Promise<void> {
+    await bumpCatalogVersion(this.db);
+    this.invalidateLocal();
+  }
+}

@@ -1,0 +1,60 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/**
+ * Every failed call reaches screens as `{ status, message }` (SPEC §8: "the server message or
+ * the network error message"). `status` is the HTTP status, or a string for failures without one.
+ */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
+  message: string;
+}
+
+function messageOf(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const m = (data as { message: unknown }).message;
+    if (typeof m === 'string' && m.trim()) return m;
+  }
+  return null;
+}
+
+/** 'TypeError: Failed to fetch' → 'Failed to fetch' (what `error.message` shows in a browser). */
+function stripErrorName(text: string): string {
+  return text.replace(/^[A-Za-z]*Error:\s*/, '');
+}
+
+/** Normalises a fetchBaseQuery failure. */
+export function normaliseFetchError(error: FetchBaseQueryError): ApiError {
+  if (typeof error.status === 'number') {
+    return { status: error.status, message: messageOf(error.data) ?? `Request failed with status ${error.status}` };
+  }
+  switch (error.status) {
+    case 'FETCH_ERROR':
+      return { status: 'FETCH_ERROR', message: stripErrorName(error.error) || 'Network error' };
+    case 'TIMEOUT_ERROR':
+      return { status: 'TIMEOUT_ERROR', message: stripErrorName(error.error) || 'The request timed out' };
+    case 'PARSING_ERROR':
+      return {
+        status: error.originalStatus,
+        message: messageOf(error.data) ?? `Unexpected response from the server (status ${error.originalStatus})`,
+      };
+    default:
+      return { status: 'CUSTOM_ERROR', message: stripErrorName(error.error) || 'Something went wrong' };
+  }
+}
+
+/** A 2xx body that still says `{ success: false }` is a failure too. */
+export function failureInBody(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'success' in data && (data as { success: unknown }).success === false) {
+    return messageOf(data) ?? 'Request failed';
+  }
+  return null;
+}
+
+/** The text a screen shows for an error from an RTK Query hook (ours, or a serialized JS error). */
+export function errorMessage(error: ApiError | SerializedError | FetchBaseQueryError | undefined | null): string {
+  if (!error) return '';
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
+  if ('status' in error && error.status !== undefined) return normaliseFetchError(error as FetchBaseQueryError).message;
+  return 'Something went wrong';
+}

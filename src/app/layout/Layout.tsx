@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense } from 'react';
+import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { visuallyHidden } from '../../components/visuallyHidden';
+import { selectIsLoading } from '../../features/ui/uiSlice';
+import { useAppSelector } from '../../store/hooks';
+import { AppRoutes } from '../routes';
+import { CategoryBar } from './CategoryBar';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ScrollManager } from './ScrollManager';
+
+function PageFallback() {
+  return (
+    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+      <CircularProgress aria-hidden />
+      <Box component="span" sx={visuallyHidden}>
+        Loading page…
+      </Box>
+    </Box>
+  );
+}
+
+/** Header, extra bar and footer around every route; the global loading flag replaces it all. */
+export function Layout() {
+  const loading = useAppSelector(selectIsLoading);
+  if (loading) return <FullScreenSpinner />;
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          ...visuallyHidden,
+          '&:focus': { position: 'fixed', top: 8, left: 8, width: 'auto', height: 'auto', clip: 'auto', margin: 0, zIndex: 2000, bgcolor: 'background.paper', p: 1.5, borderRadius: 2 },
+        }}
+      >
+        Skip to content
+      </Box>
+      <ScrollManager />
+      <Header />
+      <CategoryBar />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <Suspense fallback={<PageFallback />}>
+          <AppRoutes />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

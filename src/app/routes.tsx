@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+
+const Home = lazy(() => import('./pages/Home'));
+const ComingSoon = lazy(() => import('./pages/ComingSoon'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+/**
+ * The route table of SPEC §2. Routes whose feature has not shipped render a designed "coming
+ * soon" page; each feature replaces its entry's element with its own lazy screen.
+ */
+export const ROUTE_TABLE: ReadonlyArray<{ path: string; title: string; blurb?: string }> = [
+  { path: '/', title: 'Home' },
+  { path: '/collection', title: 'The Store', blurb: 'Our full collection, with filters and sorting, is being printed right now.' },
+  { path: '/about', title: 'About LayerLoft' },
+  { path: '/contact', title: 'Custom figure requests' },
+  { path: '/product/:productId', title: 'Product details' },
+  { path: '/bundle/:bundleId', title: 'Bundle details' },
+  { path: '/cart', title: 'Your cart', blurb: 'Your items are safe: the cart keeps them while this page is finished.' },
+  { path: '/login', title: 'Log in or sign up' },
+  { path: '/forgot-password', title: 'Forgot your password?' },
+  { path: '/reset-password/:token', title: 'Choose a new password' },
+  { path: '/place-order', title: 'Checkout' },
+  { path: '/verify', title: 'Confirming your payment' },
+  { path: '/order-placed', title: 'Order placed' },
+  { path: '/orders', title: 'My orders' },
+  { path: '/wishlist', title: 'Your wishlist', blurb: 'Your hearted products are kept safe while this page is finished.' },
+];
+
+export const routes: RouteObject[] = [
+  ...ROUTE_TABLE.map(
+    ({ path, title, blurb }): RouteObject =>
+      path === '/' ? { path, element: <Home /> } : { path, element: <ComingSoon title={title} blurb={blurb} /> },
+  ),
+  { path: '*', element: <NotFound /> },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

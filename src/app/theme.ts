@@ -1,0 +1,79 @@
+import { alpha, createTheme } from '@mui/material/styles';
+import { brand } from '../components/brand';
+
+export { brand };
+
+const headingFont = '"Fredoka Variable", "Fredoka", "Nunito Variable", system-ui, sans-serif';
+const bodyFont = '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", sans-serif';
+
+/**
+ * LayerLoft's face: warm ember coral and sea teal on a cream "print bed", sunflower and lilac
+ * accents like filament spools; Fredoka (rounded, toy-like) for headings, Nunito for text. Every
+ * text colour on the cream background passes WCAG AA (primary 4.8:1, secondary 4.8:1).
+ */
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: brand.coral, light: brand.coralLight, dark: '#9E3414', contrastText: '#FFFFFF' },
+    secondary: { main: brand.teal, light: '#3BA99F', dark: '#0B5C56', contrastText: '#FFFFFF' },
+    warning: { main: brand.sun, contrastText: brand.ink },
+    info: { main: brand.lilac },
+    background: { default: brand.cream, paper: '#FFFFFF' },
+    text: { primary: brand.ink, secondary: brand.inkSoft },
+    divider: brand.line,
+  },
+  shape: { borderRadius: 14 },
+  typography: {
+    fontFamily: bodyFont,
+    h1: { fontFamily: headingFont, fontWeight: 650, letterSpacing: '-0.01em', lineHeight: 1.08 },
+    h2: { fontFamily: headingFont, fontWeight: 650, letterSpacing: '-0.01em', lineHeight: 1.12 },
+    h3: { fontFamily: headingFont, fontWeight: 600, lineHeight: 1.15 },
+    h4: { fontFamily: headingFont, fontWeight: 600, lineHeight: 1.2 },
+    h5: { fontFamily: headingFont, fontWeight: 600 },
+    h6: { fontFamily: headingFont, fontWeight: 600 },
+    subtitle1: { fontWeight: 600 },
+    button: { fontFamily: headingFont, fontWeight: 600, textTransform: 'none', letterSpacing: '0.01em' },
+    overline: { fontFamily: headingFont, fontWeight: 600, letterSpacing: '0.12em' },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { backgroundColor: brand.cream },
+        'img, svg': { maxWidth: '100%' },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },
+        },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 999, paddingInline: 22 },
+        sizeLarge: { paddingBlock: 12, paddingInline: 30, fontSize: '1.05rem' },
+      },
+    },
+    MuiIconButton: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({
+          '&:focus-visible': { outline: `3px solid ${alpha(t.palette.primary.main, 0.45)}`, outlineOffset: 2 },
+        }),
+      },
+    },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: {
+          borderRadius: 22,
+          border: `1px solid ${brand.line}`,
+          boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
+        },
+      },
+    },
+    MuiChip: { styleOverrides: { root: { fontWeight: 700, fontFamily: headingFont } } },
+    MuiBadge: { styleOverrides: { badge: { fontWeight: 800, fontFamily: headingFont } } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    MuiDialog: { styleOverrides: { paper: { borderRadius: 22 } } },
+    MuiSkeleton: { defaultProps: { animation: 'wave' } },
+  },
+});

@@ -1,0 +1,19 @@
+/**
+ * Design tokens shared by the theme and by components that need a colour outside the MUI palette
+ * (badges, illustrations). Features import these, never the app's theme module.
+ */
+export const brand = {
+  coral: '#C4411D',
+  coralLight: '#E4572E',
+  coralSoft: '#FFE1D4',
+  teal: '#0F7C74',
+  tealSoft: '#D3F0EA',
+  sun: '#F4B53F',
+  sunSoft: '#FFF0C9',
+  lilac: '#8F6ED5',
+  lilacSoft: '#ECE4FF',
+  cream: '#FFF8EF',
+  ink: '#2B2233',
+  inkSoft: '#6B5E66',
+  line: '#F0E3D3',
+} as const;

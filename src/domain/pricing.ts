@@ -1,0 +1,42 @@
+import type { Accessory, AvailabilityFlags, Bundle, Product } from './types';
+import { toCents } from './money';
+
+/**
+ * Sale price in cents: price minus the discount percent (SPEC §9), rounded to the cent.
+ * A discount outside 0–100 is clamped so a bad record can never make a negative price.
+ */
+export function salePriceCents(product: Pick<Product, 'price' | 'discount'>): number {
+  const pct = Math.min(100, Math.max(0, Number.isFinite(product.discount) ? product.discount : 0));
+  return Math.round((toCents(product.price) * (100 - pct)) / 100);
+}
+
+/** Sale price in dollars, 2 decimals. */
+export function salePrice(product: Pick<Product, 'price' | 'discount'>): number {
+  return salePriceCents(product) / 100;
+}
+
+/** The percent shown on the sale badge: rounded to the nearest 10 (SPEC §9). */
+export function badgePercent(discount: number): number {
+  return Math.round(discount / 10) * 10;
+}
+
+/**
+ * Purchasable: not out of stock, not vaulted, not notAvailableYet, not coming soon.
+ * Pre-order is purchasable. One rule for the client and the server (ARCHITECTURE.md).
+ */
+export function isPurchasable(item: AvailabilityFlags & { vaulted?: boolean }): boolean {
+  return !item.outOfStock && !item.vaulted && !item.notAvailableYet && !item.comingSoon;
+}
+
+/** Bundles are shown and sold only while not cancelled and now ∈ [startDate, endDate] (SPEC §4). */
+export function isBundleActive(bundle: Pick<Bundle, 'cancelled' | 'startDate' | 'endDate'>, now: number): boolean {
+  if (bundle.cancelled) return false;
+  const start = Date.parse(bundle.startDate);
+  const end = Date.parse(bundle.endDate);
+  if (Number.isNaN(start) || Number.isNaN(end)) return false;
+  return start <= now && now <= end;
+}
+
+export function accessoryPriceCents(accessory: Pick<Accessory, 'price'>): number {
+  return toCents(accessory.price);
+}

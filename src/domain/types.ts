@@ -1,0 +1,194 @@
+/**
+ * The wire contract shared by the client and the server (SPEC §3, §7).
+ * `_id` is always a string on the wire; money is in dollars (2 decimals) on the wire
+ * and in integer cents everywhere inside the server.
+ */
+
+export type MainCategory = 'Figures' | 'Fidgets' | 'Decoration' | 'Widgets';
+
+export interface ColorVariant {
+  color: string;
+  image: string;
+}
+
+export interface AvailabilityFlags {
+  outOfStock?: boolean;
+  comingSoon?: boolean;
+  preOrder?: boolean;
+  limitedEdition?: boolean;
+  notAvailableYet?: boolean;
+}
+
+export interface Accessory extends AvailabilityFlags {
+  name: string;
+  price: number;
+  images: string[];
+  description: string;
+  isNew?: boolean;
+}
+
+export interface Product extends AvailabilityFlags {
+  _id: string;
+  name: string;
+  description: string;
+  /** Dollars. */
+  price: number;
+  /** Percent, 0–100. */
+  discount: number;
+  image: string[];
+  mainCategory: MainCategory | string;
+  subCategory: string;
+  subSubCategory?: string;
+  colorVariants: ColorVariant[];
+  clothingSizes: string[];
+  canvasSizes: string[];
+  hasAccessory: boolean;
+  accessories: Accessory[];
+  isNewProduct?: boolean;
+  vaulted?: boolean;
+  bestseller?: boolean;
+  /** Milliseconds since the epoch (creation date). */
+  date: number;
+}
+
+export interface Bundle {
+  _id: string;
+  title: string;
+  description: string;
+  /** Dollars. */
+  price: number;
+  images: string[];
+  /** ISO 8601. */
+  startDate: string;
+  /** ISO 8601. */
+  endDate: string;
+  cancelled: boolean;
+  products: string[];
+}
+
+export interface Settings {
+  hiddenCategories: string[];
+  hiddenProductTags: string[];
+  showSupportInOrders: boolean;
+  shopName: string;
+  shopEmail: string;
+}
+
+export interface User {
+  name: string;
+  email: string;
+}
+
+export interface Discount {
+  code: string;
+  percentage: number;
+}
+
+/** `itemId_variant` → quantity. */
+export type CartData = Record<string, number>;
+
+export interface Address {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: 'United States';
+  phone: string;
+  description?: string;
+}
+
+export interface OrderLineRequest {
+  productId: string;
+  name: string;
+  quantity: number;
+  /** The cart variant: 'color|size', 'accessory-N' or 'bundle'. */
+  color: string;
+  price: number;
+  unitPrice: number;
+  image: string;
+}
+
+export interface OrderRequest {
+  address: Address;
+  items: OrderLineRequest[];
+  amount: number;
+  description?: string;
+  discountCode?: string;
+  isBuyNow: boolean;
+}
+
+export type OrderStatus =
+  | 'Payment Pending'
+  | 'Order Placed'
+  | 'Processing'
+  | 'Delivered'
+  | 'Cancelled'
+  | 'Refunded';
+
+export interface OrderItem {
+  name: string;
+  image: string | string[];
+  price?: number;
+  unitPrice?: number;
+  quantity: number;
+  color: string;
+}
+
+export interface Order {
+  _id: string;
+  status: OrderStatus;
+  items: OrderItem[];
+  amount: number;
+  paymentMethod: string;
+  trackingNumber?: string;
+  date: number;
+}
+
+export interface Conversation {
+  _id: string;
+  user: { _id: string; name: string };
+}
+
+export interface Message {
+  _id: string;
+  body: string;
+  sender: { _id: string };
+  conversation: string;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+/** Every failure of the API answers this shape (STYLE rule 10). */
+export interface ApiFailure {
+  success: false;
+  message: string;
+}
+
+export interface ProductListResponse {
+  success: true;
+  products: Product[];
+}
+export interface ProductSingleResponse {
+  success: true;
+  product: Product;
+}
+export interface BundleListResponse {
+  success: true;
+  bundles: Bundle[];
+}
+export interface SettingsResponse {
+  success: true;
+  settings: Settings;
+}
+
+/** Socket events, declared once for both sides (ARCHITECTURE.md). */
+export interface ServerToClientEvents {
+  newMessage: (message: Message) => void;
+  orderUpdated: (order: Order) => void;
+}
+export interface ClientToServerEvents {
+  join: (conversationId: string, ack?: (result: { ok: boolean; message?: string }) => void) => void;
+}

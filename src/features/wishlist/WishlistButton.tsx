@@ -1,0 +1,27 @@
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import IconButton from '@mui/material/IconButton';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectIsWishlisted, wishlistToggled } from './wishlistSlice';
+
+/** The heart on product cards: adds or removes the product from the wishlist. */
+export function WishlistButton({ productId, productName }: { productId: string; productName: string }) {
+  const dispatch = useAppDispatch();
+  const active = useAppSelector((s) => selectIsWishlisted(s, productId));
+  return (
+    <IconButton
+      size="small"
+      aria-pressed={active}
+      aria-label={active ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
+      onClick={() => dispatch(wishlistToggled(productId))}
+      sx={{
+        bgcolor: 'rgba(255,255,255,0.92)',
+        color: active ? 'primary.main' : 'text.primary',
+        boxShadow: '0 2px 8px rgba(43,34,51,0.15)',
+        '&:hover': { bgcolor: '#FFFFFF', color: 'primary.main' },
+      }}
+    >
+      {active ? <Favorite fontSize="small" /> : <FavoriteBorder fontSize="small" />}
+    </IconButton>
+  );
+}

@@ -1,0 +1,19 @@
+import '@fontsource-variable/fredoka';
+import '@fontsource-variable/nunito';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { persistStore } from 'redux-persist';
+import { App } from './app/App';
+import { makeStore } from './store/store';
+
+const store = makeStore();
+const persistor = persistStore(store);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html must contain <div id="root">');
+
+createRoot(root).render(
+  <StrictMode>
+    <App store={store} persistor={persistor} />
+  </StrictMode>,
+);

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import type { AppDispatch, AppStore, RootState } from './store';
+
+/** The only way screens reach the store (STYLE rule 1). */
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();
+
+/**
+ * The store's clock, read once per mounted component (time is a dependency, not a global, so
+ * tests pin it through `makeStore(…, { now })`).
+ */
+export function useNow(): number {
+  const store = useAppStore();
+  const [now] = useState(() => store.deps.now());
+  return now;
+}

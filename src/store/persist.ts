@@ -1,0 +1,168 @@
+import { createMigrate, createTransform, type MigrationManifest, type PersistConfig, type PersistedState, type Storage } from 'redux-persist';
+// Not 'redux-persist/lib/storage': that one breaks the Vite build at run time (STACK.md).
+import defaultStorage from 'redux-persist/es/storage';
+import { MAX_LINE_QUANTITY, parseVariant, splitCartKey } from '../domain/cartKey';
+import type { CartData } from '../domain/types';
+
+/**
+ * What survives a reload (SPEC §4 "Local persistence", STYLE rule 9): only client-owned data —
+ * cart, saved-for-later, guest wishlist and the session token. Never the RTK Query cache, never
+ * the user's profile (it is re-fetched with the token).
+ */
+export const PERSIST_KEY = 'layerloft';
+export const PERSIST_VERSION = 1;
+export const PERSISTED_SLICES = ['cart', 'saved', 'wishlist', 'session'] as const;
+
+export interface PersistedSlices {
+  cart?: { items: CartData };
+  saved?: { items: CartData };
+  wishlist?: { ids: string[] };
+  session?: { status: 'anonymous' | 'authenticated'; token: string | null; user: null };
+}
+
+const MAX_ID_LENGTH = 100;
+const MAX_TOKEN_LENGTH = 4096;
+const MAX_WISHLIST = 500;
+const MAX_LINES = 500;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function validItemId(id: unknown): id is string {
+  return typeof id === 'string' && id.length > 0 && id.length <= MAX_ID_LENGTH && !/\s/.test(id);
+}
+
+/** Keeps well-formed `itemId_variant → 1..99` lines; drops the rest. */
+function cleanLines(raw: unknown): CartData {
+  const out: CartData = {};
+  if (!isRecord(raw)) return out;
+  let kept = 0;
+  for (const [key, qty] of Object.entries(raw)) {
+    if (kept >= MAX_LINES) break;
+    const parts = splitCartKey(key);
+    if (!parts || !validItemId(parts.itemId) || !parseVariant(parts.variant)) continue;
+    if (typeof qty !== 'number' || !Number.isFinite(qty)) continue;
+    const q = Math.min(MAX_LINE_QUANTITY, Math.floor(qty));
+    if (q < 1) continue;
+    out[key] = q;
+    kept += 1;
+  }
+  return out;
+}
+
+function cleanIds(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  const ids: string[] = [];
+  for (const id of raw) {
+    // The server may answer objects with _id (SPEC §3); accept that shape here as well.
+    const value = isRecord(id) ? id._id : id;
+    if (validItemId(value) && !ids.includes(value)) ids.push(value);
+    if (ids.length >= MAX_WISHLIST) break;
+  }
+  return ids;
+}
+
+function cleanToken(raw: unknown): string | null {
+  return typeof raw === 'string' && raw.trim().length > 0 && raw.length <= MAX_TOKEN_LENGTH ? raw.trim() : null;
+}
+
+/**
+ * Validates a stored state of the current version: unknown slices are dropped, malformed
+ * entries inside a slice are dropped, and a slice that is not even an object is left out
+ * (so its initial state stays). Never throws.
+ */
+export function sanitizePersisted(state: unknown): (PersistedSlices & PersistedState) | undefined {
+  if (!isRecord(state)) return undefined;
+  const out: PersistedSlices = {};
+  if (isRecord(state.cart)) out.cart = { items: cleanLines(state.cart.items) };
+  if (isRecord(state.saved)) out.saved = { items: cleanLines(state.saved.items) };
+  if (isRecord(state.wishlist)) out.wishlist = { ids: cleanIds(state.wishlist.ids) };
+  if (isRecord(state.session)) {
+    const token = cleanToken(state.session.token);
+    out.session = { status: token ? 'authenticated' : 'anonymous', token, user: null };
+  }
+  return { ...out, _persist: { version: PERSIST_VERSION, rehydrated: false } };
+}
+
+/** Flattens the legacy nested shape `{ itemId: { variant: qty } }` into `itemId_variant` keys. */
+function flattenNested(raw: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!isRecord(raw)) return out;
+  for (const [itemId, variants] of Object.entries(raw)) {
+    if (!isRecord(variants)) continue;
+    for (const [variant, qty] of Object.entries(variants)) out[`${itemId}_${variant}`] = qty;
+  }
+  return out;
+}
+
+/**
+ * Version history of the stored shape:
+ * - 0 (or unversioned): the legacy storefront's layout — top-level `cartItems` and `savedItems`
+ *   nested as `{ itemId: { variant: qty } }`, `wishlist` as a bare id array, `token` a string.
+ * - 1: one key per slice — `cart.items`, `saved.items` (flat `itemId_variant` maps),
+ *   `wishlist.ids`, `session.token`.
+ */
+export const migrations: MigrationManifest = {
+  1: (state) => {
+    const s = (isRecord(state) ? state : {}) as Record<string, unknown>;
+    const migrated = {
+      cart: { items: isRecord(s.cart) ? s.cart.items : flattenNested(s.cartItems) },
+      saved: { items: isRecord(s.saved) ? s.saved.items : flattenNested(s.savedItems) },
+      wishlist: { ids: isRecord(s.wishlist) ? s.wishlist.ids : s.wishlist },
+      session: { token: isRecord(s.session) ? s.session.token : s.token },
+      _persist: s._persist,
+    };
+    return migrated as unknown as PersistedState;
+  },
+};
+
+const runMigrations = createMigrate(migrations, { debug: false });
+
+/**
+ * Runs the version migrations, then validates the result against the current shape. Any failure
+ * (bad JSON, a newer or unknown version, wrong types) ends in "keep what is valid", never a crash.
+ */
+export async function migrate(state: PersistedState, currentVersion: number): Promise<PersistedState> {
+  try {
+    if (state === undefined || state === null) return undefined;
+    const inbound = (state as { _persist?: { version?: unknown } })._persist?.version;
+    // Data written by a newer build: nothing to migrate, keep whatever still validates.
+    if (typeof inbound === 'number' && inbound > currentVersion) return sanitizePersisted(state);
+    const migrated = await runMigrations(state, currentVersion);
+    return sanitizePersisted(migrated);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON.parse that yields undefined instead of throwing, so one corrupt slice does not lose the others. */
+export function tolerantDeserialize(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** On the way into storage the session keeps only its token. */
+const sessionTokenOnly = createTransform<{ token?: string | null }, { token: string | null }>(
+  (inbound) => ({ token: inbound?.token ?? null }),
+  (outbound) => outbound,
+  { whitelist: ['session'] },
+);
+
+export function createPersistConfig<S>(storage: Storage = defaultStorage): PersistConfig<S> {
+  const config: PersistConfig<S> & { deserialize: (text: unknown) => unknown } = {
+    key: PERSIST_KEY,
+    version: PERSIST_VERSION,
+    storage,
+    whitelist: [...PERSISTED_SLICES],
+    transforms: [sessionTokenOnly],
+    migrate,
+    // Honoured by redux-persist 6's getStoredState though missing from its typings.
+    deserialize: tolerantDeserialize,
+  };
+  return config;
+}

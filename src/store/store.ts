@@ -1,0 +1,56 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
+import type { PersistPartial } from 'redux-persist/es/persistReducer';
+import { baseApi } from '../api/baseApi';
+import { cartSlice } from '../features/cart/cartSlice';
+import { savedSlice } from '../features/saved/savedSlice';
+import { sessionSlice } from '../features/session/sessionSlice';
+import { setupSessionListeners } from '../features/session/sessionListeners';
+import { uiSlice } from '../features/ui/uiSlice';
+import { wishlistSlice } from '../features/wishlist/wishlistSlice';
+import { defaultDeps, type StoreDeps } from './deps';
+import { devToolsEnabled, devToolsOptions } from './devtools';
+import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
+import { createPersistConfig } from './persist';
+
+const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface MakeStoreOptions {
+  /** Where redux-persist reads and writes (default: localStorage). Tests pass an in-memory one. */
+  storage?: Storage;
+}
+
+/**
+ * Builds a store (STYLE: the Redux template's `makeStore`). `deps` supply time and ids to thunks
+ * and listeners; reducers never call them. Persistence starts only when `persistStore` is called
+ * on the result (main.tsx does; most tests do not).
+ */
+export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
+  const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
+  const listener = createAppListenerMiddleware(storeDeps);
+  const reducer = persistReducer(createPersistConfig<RootState>(options.storage), rootReducer);
+
+  const store = configureStore({
+    reducer,
+    preloadedState: preloadedState as (RootState & PersistPartial) | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: { extraArgument: storeDeps },
+        // redux-persist's own actions carry callbacks; nothing else is exempt.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listener.middleware)
+        .concat(baseApi.middleware),
+    devTools: devToolsEnabled ? devToolsOptions : false,
+  });
+
+  const startAppListening = listener.startListening as unknown as AppStartListening;
+  setupSessionListeners(startAppListening);
+
+  return Object.assign(store, { deps: storeDeps });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,50 @@
+/** Helpers for browser tests: one connection to the shared Chromium per test file. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+const screenshotDir = path.resolve(import.meta.dirname, '../../test-output/screenshots');
+
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+
+export const baseUrl = () => inject('baseUrl');
+export const dataDir = () => inject('dataDir');
+
+/** A new page in a fresh context (own storage) at the given viewport, with console errors collected. */
+export async function newPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
+  browser ??= await chromium.connect(inject('wsEndpoint'));
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  contexts.push(context);
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (err) => page.errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') page.errors.push(msg.text());
+  });
+  return page;
+}
+
+/** Saves a full-page screenshot under test-output/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** True when every <img> currently in the page finished loading with real pixels. */
+export async function brokenImages(page: Page, selector = 'img'): Promise<string[]> {
+  return page.$$eval(selector, (imgs) =>
+    (imgs as HTMLImageElement[]).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+  );
+}
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await browser?.close();
+});

@@ -1,0 +1,142 @@
+import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Layout } from '../../src/app/layout/Layout';
+import { ROUTE_TABLE } from '../../src/app/routes';
+import { lineAdded } from '../../src/features/cart/cartSlice';
+import { loadingFinished, loadingStarted } from '../../src/features/ui/uiSlice';
+import { renderWithProviders } from '../utils/renderWithProviders';
+
+const loggedInState = {
+  session: { status: 'authenticated' as const, token: 'tok', user: { name: 'Ada', email: 'ada@example.com' } },
+  cart: { items: { 'p1_Red|M': 2, b1_bundle: 1 } },
+  saved: { items: { 'p2_|': 1 } },
+  wishlist: { ids: ['p3', 'p4'] },
+};
+
+describe('Header', () => {
+  it('shows the main links', async () => {
+    renderWithProviders(<Layout />, { route: '/about' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const [label, href] of [['HOME', '/'], ['STORE', '/collection'], ['ABOUT', '/about'], ['CONTACT', '/contact']]) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    await screen.findByRole('heading', { name: 'About LayerLoft' });
+  });
+
+  it('counts follow the store', async () => {
+    const { store } = renderWithProviders(<Layout />, { preloadedState: loggedInState, route: '/cart' });
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'Wishlist, 2 items' })).toHaveAttribute('href', '/wishlist');
+    act(() => {
+      store.dispatch(lineAdded({ itemId: 'p9', variant: '|', quantity: 4 }));
+    });
+    expect(screen.getByRole('link', { name: 'Cart, 7 items' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your cart' });
+  });
+
+  it('points the profile icon at /login for guests and /orders when logged in', async () => {
+    const guest = renderWithProviders(<Layout />, { route: '/wishlist' });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your wishlist' });
+    guest.unmount();
+
+    renderWithProviders(<Layout />, { preloadedState: loggedInState, route: '/wishlist' });
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
+    await screen.findByRole('heading', { name: 'Your wishlist' });
+  });
+
+  it('asks before logging out; cancelling keeps the session, confirming clears the lists', async () => {
+    const { user, store } = renderWithProviders(<Layout />, { preloadedState: loggedInState, route: '/orders' });
+    await screen.findByRole('heading', { name: 'My orders' });
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to log out?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(store.getState().session.status).toBe('authenticated');
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /yes, log out/i }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(store.getState().session).toEqual({ status: 'anonymous', token: null, user: null });
+    expect(store.getState().cart.items).toEqual({});
+    expect(store.getState().saved.items).toEqual({});
+    expect(store.getState().wishlist.ids).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+  });
+
+  it('opens the mobile menu with links and categories', async () => {
+    const { user } = renderWithProviders(<Layout />, { route: '/about' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(within(drawer).getByRole('link', { name: 'STORE' })).toHaveAttribute('href', '/collection');
+    expect(within(drawer).getByRole('link', { name: 'Fidgets' })).toHaveAttribute('href', '/collection?category=Fidgets');
+  });
+
+  it('gives every icon button an accessible name', async () => {
+    renderWithProviders(<Layout />, { preloadedState: loggedInState, route: '/about' });
+    await screen.findByRole('heading', { name: 'About LayerLoft' });
+    for (const button of document.querySelectorAll('.MuiIconButton-root')) {
+      expect(button.getAttribute('aria-label')).toBeTruthy();
+    }
+  });
+});
+
+describe('Extra bar and footer', () => {
+  it('links the four categories and states the free-shipping rule', async () => {
+    renderWithProviders(<Layout />, { route: '/about' });
+    const bar = screen.getByRole('navigation', { name: 'Categories' });
+    for (const c of ['Figures', 'Fidgets', 'Decoration', 'Widgets']) {
+      expect(within(bar).getByRole('link', { name: c })).toHaveAttribute('href', `/collection?category=${c}`);
+    }
+    expect(screen.getByText('Free shipping on orders of $100 or more')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'About LayerLoft' });
+  });
+
+  it('shows the contact e-mail from settings, social links and the policies', async () => {
+    renderWithProviders(<Layout />, { route: '/about' });
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByRole('link', { name: 'hello@layerloft.test' })).toHaveAttribute('href', 'mailto:hello@layerloft.test');
+    expect(within(footer).getByRole('link', { name: 'LayerLoft on Instagram' })).toBeInTheDocument();
+    expect(within(footer).getByText(/damaged items only, within 1 week of purchase and receipt/)).toBeInTheDocument();
+    expect(within(footer).getByText(/flat \$10 per order, and free on orders of \$100 or more/)).toBeInTheDocument();
+  });
+});
+
+describe('Routes', () => {
+  it.each(ROUTE_TABLE.filter((r) => r.path !== '/').map((r) => [r.path.replace(/:\w+/, 'x1'), r.title]))(
+    '%s shows a designed coming-soon page',
+    async (path, title) => {
+      renderWithProviders(<Layout />, { route: path });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText('Coming soon')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /back to the home page/i })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('answers unknown routes with a 404 and a way home', async () => {
+    renderWithProviders(<Layout />, { route: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /take me home/i })).toHaveAttribute('href', '/');
+  });
+
+  it("replaces everything with 'Loading...' while the global flag is set", async () => {
+    const { store } = renderWithProviders(<Layout />, { route: '/about' });
+    await screen.findByRole('heading', { name: 'About LayerLoft' });
+    act(() => {
+      store.dispatch(loadingStarted());
+    });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(loadingFinished());
+    });
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+});

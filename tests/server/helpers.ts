@@ -1,0 +1,95 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { adminClient, withDatabase } from '../setup/server-global';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** This file's private DATA_DIR (PGlite data lives in `<dataDir>/pglite`). */
+  dataDir: string;
+  /** Builds another app on the same database (e.g. with another distDir); close it before `close()`. */
+  buildOn(deps?: Omit<AppDeps, 'database'>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * A database of its own for this test file, cheaply: a copy of the run's migrated + seeded PGlite
+ * template folder, or (DATABASE_URL) a new PostgreSQL database cloned from the run's template.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const info = inject('serverTestDb');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'layerloft-file-'));
+  if (info.kind === 'pglite') {
+    cpSync(path.join(info.templateDir!, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+    const database = await openDatabase({ dataDir });
+    return { database, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `ll_t_${info.runId}_${process.pid}_${++counter}`;
+  const admin = await adminClient(info.baseUrl!);
+  try {
+    // Two files cloning the template at the same instant: PostgreSQL refuses the second; retry.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${info.templateDb}"`);
+        break;
+      } catch (err) {
+        if (attempt >= 40 || !/being accessed by other users/.test(String((err as Error).message))) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = withDatabase(info.baseUrl!, name);
+  const database = await openDatabase({ dataDir, databaseUrl, poolMax: 4 });
+  return {
+    database,
+    dataDir,
+    databaseUrl,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const a = await adminClient(info.baseUrl!);
+      try {
+        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir, logLevel: 'silent', jwtSecret: 'test-secret-test-secret-test-secret-0123', seedOnEmpty: false, ...overrides },
+  );
+}
+
+/** The app on this file's own database (no listening; use `app.inject`). */
+export async function buildTestApp(opts: { config?: Partial<Config>; deps?: Omit<AppDeps, 'database'> } = {}): Promise<TestApp> {
+  const { database, dataDir, databaseUrl, drop } = await openTestDatabase();
+  const config = testConfig(dataDir, { databaseUrl, ...opts.config });
+  const distDir = opts.deps?.distDir ?? path.join(dataDir, 'no-dist');
+  const app = await buildApp(config, { ...opts.deps, distDir, database });
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    buildOn: (deps = {}) => buildApp(config, { distDir, ...deps, database }),
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { mswServer } from '../utils/msw';
+
+// MUI's useMediaQuery and our reduced-motion checks read matchMedia, which jsdom lacks.
+// Default: a desktop-width screen that does not prefer reduced motion.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: /min-width:\s*(\d+)/.test(query) ? Number(/min-width:\s*(\d+)/.exec(query)![1]) <= 1280 : false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+// jsdom does not implement scrolling.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();
+
+beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  mswServer.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => mswServer.close());

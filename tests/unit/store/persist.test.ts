@@ -1,0 +1,155 @@
+import { REHYDRATE, persistStore, type Storage } from 'redux-persist';
+import { describe, expect, it } from 'vitest';
+import { lineAdded } from '../../../src/features/cart/cartSlice';
+import { wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
+import { loggedIn } from '../../../src/store/events';
+import { PERSIST_KEY, PERSIST_VERSION, migrate, sanitizePersisted, tolerantDeserialize } from '../../../src/store/persist';
+import { makeStore } from '../../../src/store/store';
+
+const v1 = { version: PERSIST_VERSION, rehydrated: true };
+
+function memoryStorage(initial: Record<string, string> = {}): Storage & { data: Record<string, string> } {
+  const data = { ...initial };
+  return {
+    data,
+    getItem: (k: string) => Promise.resolve(data[k] ?? null),
+    setItem: (k: string, v: string) => {
+      data[k] = v;
+      return Promise.resolve();
+    },
+    removeItem: (k: string) => {
+      delete data[k];
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Builds what redux-persist writes: an outer JSON object whose values are JSON strings. */
+function stored(slices: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(slices).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])));
+}
+
+async function rehydrate(storage: Storage) {
+  const store = makeStore(undefined, {}, { storage });
+  await new Promise<void>((resolve) => {
+    const persistor = persistStore(store, null, () => resolve());
+    void persistor;
+  });
+  return store;
+}
+
+describe('persist migrate', () => {
+  it('keeps valid data of the current version', async () => {
+    const state = {
+      cart: { items: { 'p1_Red|M': 2, p2_bundle: 1, 'p3_accessory-0': 3 } },
+      saved: { items: { 'p4_|': 1 } },
+      wishlist: { ids: ['p1', 'p2'] },
+      session: { token: 'abc.def.ghi' },
+      _persist: v1,
+    };
+    const out = await migrate(state, PERSIST_VERSION);
+    expect(out).toMatchObject({
+      cart: { items: { 'p1_Red|M': 2, p2_bundle: 1, 'p3_accessory-0': 3 } },
+      saved: { items: { 'p4_|': 1 } },
+      wishlist: { ids: ['p1', 'p2'] },
+      session: { status: 'authenticated', token: 'abc.def.ghi', user: null },
+    });
+  });
+
+  it('drops corrupt and foreign entries but keeps the valid ones', async () => {
+    const state = {
+      cart: { items: { 'p1_Red|M': 2, nounderscore: 1, 'p2_weird': 1, 'p3_Red|M': 'two', 'p4_|': -1, 'p5_|': 250, 'p6_|': 1.7 } },
+      saved: 'not an object',
+      wishlist: { ids: ['p1', 42, '', 'p1', { _id: 'p9' }, null] },
+      session: { token: 12345 },
+      api: { queries: { leaked: true } },
+      evil: { __proto__: { polluted: true } },
+      _persist: v1,
+    };
+    const out = (await migrate(state as never, PERSIST_VERSION)) as Record<string, unknown>;
+    expect(out.cart).toEqual({ items: { 'p1_Red|M': 2, 'p5_|': 99, 'p6_|': 1 } });
+    expect(out.saved).toBeUndefined();
+    expect(out.wishlist).toEqual({ ids: ['p1', 'p9'] });
+    expect(out.session).toEqual({ status: 'anonymous', token: null, user: null });
+    expect(out).not.toHaveProperty('api');
+    expect(out).not.toHaveProperty('evil');
+  });
+
+  it('migrates the legacy (version 0) layout', async () => {
+    const legacy = {
+      cartItems: { p1: { 'Red|M': 2, bundle: 1 }, p2: { 'accessory-1': 4 } },
+      savedItems: { p3: { '|': 1 } },
+      wishlist: ['p1', 'p3'],
+      token: 'legacy-token',
+      _persist: { version: 0, rehydrated: true },
+    };
+    const out = await migrate(legacy as never, PERSIST_VERSION);
+    expect(out).toMatchObject({
+      cart: { items: { 'p1_Red|M': 2, p1_bundle: 1, 'p2_accessory-1': 4 } },
+      saved: { items: { 'p3_|': 1 } },
+      wishlist: { ids: ['p1', 'p3'] },
+      session: { status: 'authenticated', token: 'legacy-token' },
+    });
+  });
+
+  it('never throws on nonsense input', async () => {
+    for (const junk of [null, undefined, 42, 'text', [], { _persist: { version: 99 } }, { cart: null }]) {
+      await expect(migrate(junk as never, PERSIST_VERSION)).resolves.not.toThrow();
+    }
+    expect(await migrate(undefined as never, PERSIST_VERSION)).toBeUndefined();
+    expect(sanitizePersisted('x')).toBeUndefined();
+  });
+
+  it('tolerates bad JSON when deserializing', () => {
+    expect(tolerantDeserialize('{"a":1}')).toEqual({ a: 1 });
+    expect(tolerantDeserialize('{not json')).toBeUndefined();
+    expect(tolerantDeserialize(undefined)).toBeUndefined();
+  });
+});
+
+describe('persistence through the store', () => {
+  it('rehydrates cart, wishlist and token, and writes only client-owned slices', async () => {
+    const storage = memoryStorage({
+      [`persist:${PERSIST_KEY}`]: stored({
+        cart: { items: { 'p1_Red|M': 3 } },
+        wishlist: { ids: ['p7'] },
+        session: { token: 'tok' },
+        _persist: v1,
+      }),
+    });
+    const store = await rehydrate(storage);
+    expect(store.getState().cart.items).toEqual({ 'p1_Red|M': 3 });
+    expect(store.getState().wishlist.ids).toEqual(['p7']);
+    expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok' });
+
+    store.dispatch(lineAdded({ itemId: 'p2', variant: 'bundle', quantity: 1 }));
+    store.dispatch(wishlistToggled('p8'));
+    store.dispatch(loggedIn({ token: 'tok2', user: { name: 'Ada', email: 'ada@example.com' } }));
+    await new Promise((r) => setTimeout(r, 20));
+
+    const written = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;
+    expect(Object.keys(written).sort()).toEqual(['_persist', 'cart', 'saved', 'session', 'wishlist']);
+    expect(JSON.parse(written.cart)).toEqual({ items: { 'p1_Red|M': 3, p2_bundle: 1 } });
+    // The session keeps its token only: no profile data at rest.
+    expect(JSON.parse(written.session)).toEqual({ token: 'tok2' });
+  });
+
+  it('survives a corrupt stored slice and an unparseable root', async () => {
+    const partlyBad = memoryStorage({
+      [`persist:${PERSIST_KEY}`]: JSON.stringify({ cart: '{broken', wishlist: JSON.stringify({ ids: ['ok'] }), _persist: JSON.stringify(v1) }),
+    });
+    const s1 = await rehydrate(partlyBad);
+    expect(s1.getState().cart.items).toEqual({});
+    expect(s1.getState().wishlist.ids).toEqual(['ok']);
+
+    const allBad = memoryStorage({ [`persist:${PERSIST_KEY}`]: '}}} not json' });
+    const s2 = await rehydrate(allBad);
+    expect(s2.getState().cart.items).toEqual({});
+    expect(s2.getState().session.status).toBe('anonymous');
+  });
+
+  it('is exempt from the serializable check only for redux-persist actions', () => {
+    const store = makeStore();
+    expect(() => store.dispatch({ type: REHYDRATE, key: 'other', payload: undefined, err: () => {} })).not.toThrow();
+  });
+});

@@ -70,6 +70,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(60_000),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
   SEED_ON_EMPTY: bool,
 });
 
@@ -98,6 +100,16 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Login, register, forgot- and reset-password: attempts allowed per window, counted separately
+   * per client IP and per e-mail address (in Redis when REDIS_URL is set).
+   */
+  authRateLimit: { max: number; windowMs: number };
+  /**
+   * Argon2id cost. 'owasp' (m=19 MiB, t=2, p=1) everywhere; 'test' is a cheap profile that only the
+   * test helpers set through `overrides` — no environment variable can lower it.
+   */
+  passwordHashing: 'owasp' | 'test';
   /** Seed the catalog on the first start of an empty database (default true). */
   seedOnEmpty: boolean;
 }
@@ -158,6 +170,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    passwordHashing: 'owasp',
     seedOnEmpty: e.SEED_ON_EMPTY ?? true,
   };
   return { ...base, ...overrides, dataDir };

@@ -192,3 +192,21 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   join: (conversationId: string, ack?: (result: { ok: boolean; message?: string }) => void) => void;
 }
+
+/** POST /api/user/register and /api/user/login. */
+export interface UserTokenResponse {
+  success: true;
+  token: string;
+  message: string;
+}
+/** GET /api/user/info. */
+export interface UserInfoResponse {
+  success: true;
+  user: User;
+  message?: string;
+}
+/** POST /api/user/forgot-password and /api/user/reset-password/{token}. */
+export interface UserMessageResponse {
+  success: true;
+  message: string;
+}

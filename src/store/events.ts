@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import { cartKey } from '../domain/cartKey';
 import type { User } from '../domain/types';
 
 /**
@@ -18,3 +19,12 @@ export const lineSavedForLater = createAction<{ key: string; quantity: number }>
 
 /** A saved line moved back to the cart. */
 export const savedLineMovedToCart = createAction<{ key: string; quantity: number }>('saved/lineMovedToCart');
+
+/**
+ * A line was put into the cart (product page, accessories, bundle page). The cart slice adds the
+ * quantity to `itemId_variant` (capped at 99); the type stays 'cart/lineAdded' because the cart
+ * owns the state, but any feature may report the event without importing the cart.
+ */
+export const lineAdded = createAction('cart/lineAdded', (line: { itemId: string; variant: string; quantity: number }) => ({
+  payload: { key: cartKey(line.itemId, line.variant), quantity: line.quantity },
+}));

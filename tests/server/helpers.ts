@@ -70,7 +70,15 @@ export async function openTestDatabase(): Promise<{ database: Database; dataDir:
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return loadConfig(
     { NODE_ENV: 'test' },
-    { dataDir, logLevel: 'silent', jwtSecret: 'test-secret-test-secret-test-secret-0123', seedOnEmpty: false, ...overrides },
+    {
+      dataDir,
+      logLevel: 'silent',
+      jwtSecret: 'test-secret-test-secret-test-secret-0123',
+      seedOnEmpty: false,
+      // Cheap Argon2id: only tests may choose it (no environment variable can).
+      passwordHashing: 'test',
+      ...overrides,
+    },
   );
 }
 

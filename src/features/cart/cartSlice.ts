@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { cartKey } from '../../domain/cartKey';
 import type { CartData } from '../../domain/types';
-import { lineSavedForLater, loggedOut, savedLineMovedToCart } from '../../store/events';
+import { lineAdded, lineSavedForLater, loggedOut, savedLineMovedToCart } from '../../store/events';
 import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
 
 /** The local cart (SPEC §3): `itemId_variant → quantity`. Server sync is added by a later feature. */
@@ -15,14 +14,6 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
-    lineAdded: {
-      reducer(state, action: PayloadAction<{ key: string; quantity: number }>) {
-        addToLines(state.items, action.payload.key, action.payload.quantity);
-      },
-      prepare(line: { itemId: string; variant: string; quantity: number }) {
-        return { payload: { key: cartKey(line.itemId, line.variant), quantity: line.quantity } };
-      },
-    },
     lineQuantityChanged(state, action: PayloadAction<{ key: string; quantity: number }>) {
       setLineQuantity(state.items, action.payload.key, action.payload.quantity);
     },
@@ -33,6 +24,10 @@ export const cartSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, () => initialState)
+      // Reported by any screen through store/events (STYLE rule 8); quantities cap at 99.
+      .addCase(lineAdded, (state, action) => {
+        addToLines(state.items, action.payload.key, action.payload.quantity);
+      })
       .addCase(lineSavedForLater, (state, action) => {
         delete state.items[action.payload.key];
       })
@@ -46,5 +41,6 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { lineAdded, lineQuantityChanged, lineRemoved } = cartSlice.actions;
+export { lineAdded };
+export const { lineQuantityChanged, lineRemoved } = cartSlice.actions;
 export const { selectCartItems, selectCartCount } = cartSlice.selectors;

@@ -1,0 +1,70 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+/** One e-mail. `html` and `text` carry the same content (clients pick the one they can show). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What every feature uses (`app.mailer.send(...)`): password resets, order confirmations. */
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, else 'outbox' (DATA_DIR/outbox.jsonl). */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  dataDir: string;
+  from: { name: string; address: string };
+  log: FastifyBaseLogger;
+}
+
+/** The outbox file of a DATA_DIR (one JSON object per line: to, subject, text, html, sentAt). */
+export function outboxPath(dataDir: string): string {
+  return path.join(dataDir, 'outbox.jsonl');
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each message is appended as one JSON
+ * line to DATA_DIR/outbox.jsonl (mode 0600: it holds reset links) and logged, so a developer or a
+ * test can open the links without a mail server.
+ */
+export function createMailer(opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        opts.log.info({ to: m.to, subject: m.subject }, 'e-mail sent');
+      },
+      async close() {
+        transport.close();
+      },
+    };
+  }
+  const file = outboxPath(opts.dataDir);
+  return {
+    kind: 'outbox',
+    async send(m) {
+      await mkdir(opts.dataDir, { recursive: true });
+      const line = JSON.stringify({ to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: new Date().toISOString() });
+      // One appendFile per message: a single write, so concurrent messages never interleave.
+      await appendFile(file, line + '\n', { mode: 0o600 });
+      opts.log.info({ to: m.to, subject: m.subject, outbox: file }, 'e-mail written to the outbox (SMTP_URL is not set)');
+    },
+    async close() {},
+  };
+}
+
+/** Escapes text for an HTML e-mail body. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,172 @@
+import { FIGURE_BRANDS, FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../domain/taxonomy';
+import {
+  AVAILABILITY,
+  DEFAULT_SORT,
+  EMPTY_FILTERS,
+  PRICE_MAX,
+  PRICE_MIN,
+  SECTIONS,
+  SORTS,
+  type Availability,
+  type Section,
+  type SortKey,
+  type StoreFilters,
+} from './rules';
+
+/**
+ * The store's view lives in the url (issue 3) so a link or a reload restores it and back/forward
+ * work. Parameters: category, subCategory, brand (the Figures subcategories), subSubCategory,
+ * color, options (availability), priceRange (upper bound), sort, section, page, q. Lists repeat the
+ * key (`color=Red&color=Blue`); commas are accepted too. Anything malformed is ignored, never thrown.
+ */
+export interface StoreQuery extends StoreFilters {
+  sort: SortKey;
+  page: number;
+}
+
+export const DEFAULT_QUERY: StoreQuery = { ...EMPTY_FILTERS, sort: DEFAULT_SORT, page: 1 };
+
+const MAX_LIST = 20;
+const MAX_TEXT = 100;
+
+/** Older links used these names for the sorts. */
+const SORT_ALIASES: Record<string, SortKey> = {
+  relevant: 'featured',
+  relevance: 'featured',
+  'low-high': 'price-asc',
+  'high-low': 'price-desc',
+  'price-low': 'price-asc',
+  'price-high': 'price-desc',
+  name: 'name-asc',
+  'a-z': 'name-asc',
+};
+
+const ALL_SUBCATEGORIES: readonly string[] = Object.values(TAXONOMY).flat();
+
+/** Values of a key, repeated or comma-separated, trimmed, de-duplicated, at most MAX_LIST. */
+function listOf(params: URLSearchParams, ...keys: string[]): string[] {
+  const out: string[] = [];
+  for (const key of keys) {
+    for (const raw of params.getAll(key)) {
+      for (const part of raw.split(',')) {
+        const v = part.trim();
+        if (v && v.length <= MAX_TEXT && !out.includes(v)) out.push(v);
+      }
+    }
+  }
+  return out.slice(0, MAX_LIST);
+}
+
+/** Canonical spelling of `value` among `allowed` (case-insensitive), or null. */
+function canonical<T extends string>(value: string | null | undefined, allowed: readonly T[]): T | null {
+  if (!value) return null;
+  const v = value.trim().toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === v) ?? null;
+}
+
+function canonicalList<T extends string>(values: string[], allowed: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const v of values) {
+    const c = canonical(v, allowed);
+    if (c && !out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+export function subCategoriesOf(category: string | null): readonly string[] {
+  if (!category) return ALL_SUBCATEGORIES;
+  return (TAXONOMY as Record<string, readonly string[]>)[category] ?? [];
+}
+
+function parsePrice(raw: string | null): number {
+  if (raw === null || raw.trim() === '') return PRICE_MAX;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < PRICE_MIN || n > PRICE_MAX) return PRICE_MAX;
+  return Math.round(n);
+}
+
+function parsePage(raw: string | null): number {
+  if (raw === null) return 1;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** Url query → store view. Never throws; unknown or malformed values fall back to the defaults. */
+export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
+  let params: URLSearchParams;
+  try {
+    params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  } catch {
+    return DEFAULT_QUERY;
+  }
+  const category = canonical(params.get('category'), MAIN_CATEGORIES);
+  const rawSort = (params.get('sort') ?? '').trim().toLowerCase();
+  const sort = canonical(rawSort, SORTS) ?? SORT_ALIASES[rawSort] ?? DEFAULT_SORT;
+  const q = (params.get('q') ?? '').slice(0, MAX_TEXT);
+  return {
+    category,
+    subCategories: canonicalList(listOf(params, 'subCategory', 'brand'), subCategoriesOf(category)),
+    subSubCategories: category === null || category === 'Figures' ? canonicalList(listOf(params, 'subSubCategory'), FIGURE_GENDERS) : [],
+    colors: listOf(params, 'color'),
+    availability: canonicalList<Availability>(listOf(params, 'options'), AVAILABILITY),
+    maxPrice: parsePrice(params.get('priceRange')),
+    section: canonical<Section>(params.get('section'), SECTIONS),
+    search: q.trim() === '' ? '' : q,
+    sort,
+    page: parsePage(params.get('page')),
+  };
+}
+
+const isBrand = (s: string) => (FIGURE_BRANDS as readonly string[]).includes(s);
+
+/** Store view → url query, in a fixed order, leaving defaults out (so the plain store is '/collection'). */
+export function serializeStoreQuery(query: StoreQuery): string {
+  const params = new URLSearchParams();
+  if (query.category) params.set('category', query.category);
+  // Figures' subcategories are brands: the home page and old links say `brand=MARVEL`.
+  for (const s of query.subCategories) params.append(isBrand(s) ? 'brand' : 'subCategory', s);
+  for (const s of query.subSubCategories) params.append('subSubCategory', s);
+  for (const c of query.colors) params.append('color', c);
+  for (const o of query.availability) params.append('options', o);
+  if (query.maxPrice < PRICE_MAX) params.set('priceRange', String(query.maxPrice));
+  if (query.section) params.set('section', query.section);
+  if (query.search.trim()) params.set('q', query.search);
+  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  return params.toString();
+}
+
+/**
+ * Applies a change from the screen. Any change other than the page itself sends the shopper back
+ * to page 1 (the filtered set changed). Switching the category drops subcategory choices that do
+ * not belong to the new one.
+ */
+export function changeStoreQuery(query: StoreQuery, patch: Partial<StoreQuery>): StoreQuery {
+  const next: StoreQuery = { ...query, ...patch };
+  if (!('page' in patch)) next.page = 1;
+  if ('category' in patch && patch.category !== query.category) {
+    const allowed = subCategoriesOf(next.category);
+    next.subCategories = next.subCategories.filter((s) => allowed.includes(s));
+    if (next.category !== null && next.category !== 'Figures') next.subSubCategories = [];
+  }
+  return next;
+}
+
+/** True when any filter (not sort or page) differs from the defaults. */
+export function hasActiveFilters(query: StoreQuery): boolean {
+  return (
+    query.category !== null ||
+    query.subCategories.length > 0 ||
+    query.subSubCategories.length > 0 ||
+    query.colors.length > 0 ||
+    query.availability.length > 0 ||
+    query.maxPrice < PRICE_MAX ||
+    query.section !== null ||
+    query.search.trim() !== ''
+  );
+}
+
+/** Toggles `value` in a list (adds when absent, removes when present). */
+export function toggled<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}

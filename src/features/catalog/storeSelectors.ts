@@ -1,0 +1,94 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { Product } from '../../domain/types';
+import type { RootState } from '../../store/store';
+import { selectProducts, selectSettings } from './catalogApi';
+import {
+  isListed,
+  makeFilter,
+  paginate,
+  productColors,
+  relatedProducts,
+  searchText,
+  sortProducts,
+  type SortKey,
+  type StoreFilters,
+} from './rules';
+import type { StoreQuery } from './storeQuery';
+
+/**
+ * Memoised layers of the store page, so one interaction only redoes the layer it changed:
+ * listed products (list or settings changed) → search index → sorted copy (sort changed) →
+ * filtered (a filter changed; filtering keeps the sorted order, so no re-sort) → page (page changed).
+ * At 10k products a filter change is one linear pass over prepared data.
+ */
+
+/** Products the store may show at all: not notAvailableYet, not hidden by the settings. */
+export const selectListedProducts = createSelector([selectProducts, selectSettings], (products, settings) =>
+  products.filter((p) => isListed(p, settings)),
+);
+
+/** Lower-cased name + description per product, computed once per product list. */
+const selectSearchIndex = createSelector([selectListedProducts], (products) => {
+  const index = new Map<Product, string>();
+  for (const p of products) index.set(p, searchText(p));
+  return index;
+});
+
+const selectSorted = createSelector(
+  [selectListedProducts, (_state: RootState, sort: SortKey) => sort],
+  (products, sort) => sortProducts(products, sort),
+);
+
+/** A value key of the filter fields: two query objects with the same filters share one result. */
+export function filterKey(q: StoreFilters): string {
+  return JSON.stringify([q.category, q.subCategories, q.subSubCategories, q.colors, q.availability, q.maxPrice, q.section, q.search]);
+}
+
+function filtersFromKey(key: string): StoreFilters {
+  const [category, subCategories, subSubCategories, colors, availability, maxPrice, section, search] = JSON.parse(key) as [
+    StoreFilters['category'],
+    StoreFilters['subCategories'],
+    StoreFilters['subSubCategories'],
+    StoreFilters['colors'],
+    StoreFilters['availability'],
+    StoreFilters['maxPrice'],
+    StoreFilters['section'],
+    StoreFilters['search'],
+  ];
+  return { category, subCategories, subSubCategories, colors, availability, maxPrice, section, search };
+}
+
+/** Every product matching the query's filters, in the query's sort order. */
+export const selectFilteredProducts = createSelector(
+  [
+    (state: RootState, q: StoreQuery) => selectSorted(state, q.sort),
+    (state: RootState) => selectSearchIndex(state),
+    (_state: RootState, q: StoreQuery) => filterKey(q),
+  ],
+  (sorted, index, key) => {
+    const matches = makeFilter(filtersFromKey(key), (p) => index.get(p) ?? searchText(p));
+    return sorted.filter(matches);
+  },
+);
+
+/** The page of results the store shows (12 per page, page clamped into range). */
+export const selectStorePage = createSelector(
+  [(state: RootState, q: StoreQuery) => selectFilteredProducts(state, q), (_state: RootState, q: StoreQuery) => q.page],
+  (filtered, page) => paginate(filtered, page),
+);
+
+/** Colours offered within a category (or the whole store), alphabetically, for the colour filter. */
+export const selectColorFacet = createSelector(
+  [selectListedProducts, (_state: RootState, category: string | null) => category],
+  (products, category) => {
+    const colors = new Set<string>();
+    for (const p of products) if (!category || p.mainCategory === category) for (const c of productColors(p)) colors.add(c);
+    return [...colors].sort((a, b) => a.localeCompare(b));
+  },
+);
+
+/** Suggestions for a product page (rule in rules.ts), from the listed products. */
+export const selectRelatedProducts = createSelector(
+  [selectListedProducts, (_state: RootState, product: Pick<Product, '_id' | 'mainCategory' | 'subCategory'> | undefined) => product],
+  (products, product) => (product ? relatedProducts(product, products) : []),
+);

@@ -2,11 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
 function waitText(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
-  if (ms < 60_000) {
-    const s = Math.max(1, Math.ceil(ms / 1000));
-    return s === 1 ? '1 second' : `${s} seconds`;
-  }
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 

@@ -1,9 +1,33 @@
-import { lazy } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 
 const Home = lazy(() => import('./pages/Home'));
 const ComingSoon = lazy(() => import('./pages/ComingSoon'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const Store = lazy(() => import('./pages/Store'));
+const Product = lazy(() => import('./pages/Product'));
+const Bundle = lazy(() => import('./pages/Bundle'));
+const About = lazy(() => import('./pages/About'));
+const Contact = lazy(() => import('./pages/Contact'));
+const Login = lazy(() => import('../features/session/LoginPage'));
+const ForgotPassword = lazy(() => import('../features/session/ForgotPasswordPage'));
+const ResetPassword = lazy(() => import('../features/session/ResetPasswordPage'));
+
+/** Account screens (issue 4), by path. */
+export const ACCOUNT_SCREENS: Readonly<Record<string, ReactElement>> = {
+  '/login': <Login />,
+  '/forgot-password': <ForgotPassword />,
+  '/reset-password/:token': <ResetPassword />,
+};
+
+/** Catalog screens (issue 3), by path; they replace the coming-soon entries below. */
+export const CATALOG_SCREENS: Readonly<Record<string, ReactElement>> = {
+  '/collection': <Store />,
+  '/product/:productId': <Product />,
+  '/bundle/:bundleId': <Bundle />,
+  '/about': <About />,
+  '/contact': <Contact />,
+};
 
 /**
  * The route table of SPEC §2. Routes whose feature has not shipped render a designed "coming
@@ -30,7 +54,9 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; title: string; blurb?: s
 export const routes: RouteObject[] = [
   ...ROUTE_TABLE.map(
     ({ path, title, blurb }): RouteObject =>
-      path === '/' ? { path, element: <Home /> } : { path, element: <ComingSoon title={title} blurb={blurb} /> },
+      path === '/'
+        ? { path, element: <Home /> }
+        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
   ),
   { path: '*', element: <NotFound /> },
 ];

@@ -44,7 +44,7 @@ export function Gallery({ images, alt, selected, onSelect, width, height, label 
           position: 'relative',
           aspectRatio: `${width} / ${height}`,
           bgcolor: brand.sunSoft,
-          borderRadius: 5,
+          borderRadius: '22px',
           overflow: 'hidden',
           border: 1,
           borderColor: 'divider',
@@ -64,7 +64,7 @@ export function Gallery({ images, alt, selected, onSelect, width, height, label 
         <Box
           component="ul"
           aria-label="Choose an image"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(64px, 1fr))', gap: 1, maxWidth: '100%' }}
+          sx={{ listStyle: 'none', m: 0, p: '4px', display: 'flex', gap: 1, maxWidth: '100%', overflowX: 'auto', scrollbarWidth: 'thin', '& > li': { flex: { xs: '0 0 60px', sm: '0 0 76px' } } }}
         >
           {list.map((src, i) => (
             <li key={`${src}-${i}`}>
@@ -83,7 +83,7 @@ export function Gallery({ images, alt, selected, onSelect, width, height, label 
                   width: '100%',
                   p: 0,
                   aspectRatio: `${width} / ${height}`,
-                  borderRadius: 3,
+                  borderRadius: '12px',
                   overflow: 'hidden',
                   cursor: 'pointer',
                   bgcolor: brand.sunSoft,

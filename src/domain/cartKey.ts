@@ -33,3 +33,35 @@ export function parseVariant(variant: string): Variant | null {
 }
 
 export const MAX_LINE_QUANTITY = 99;
+
+/** The parts of a product that decide which variants it offers. */
+export type VariantSource = {
+  colorVariants: ReadonlyArray<{ color: string }>;
+  clothingSizes: readonly string[];
+  canvasSizes: readonly string[];
+  accessories: readonly unknown[];
+};
+
+/**
+ * Why `variant` is not something `product` offers, or null when it is. A product line needs one
+ * of the listed colors (empty when the product has none) and one of the listed sizes (empty when
+ * it has none); an accessory line an existing accessory index. Bundles are not product variants:
+ * callers decide what a 'bundle' line means (the server refuses it, the client keeps it local).
+ */
+export function variantProblem(product: VariantSource, variant: Variant): string | null {
+  if (variant.kind === 'bundle') return 'A bundle is not a variant of a product';
+  if (variant.kind === 'accessory') {
+    return variant.index < product.accessories.length ? null : `This product has no accessory number ${variant.index}`;
+  }
+  const colors = product.colorVariants.map((c) => c.color);
+  if (colors.length === 0 && variant.color) return 'This product does not come in colors';
+  if (colors.length > 0 && !colors.includes(variant.color)) {
+    return variant.color ? `This product does not come in ${variant.color}` : 'Please choose a color';
+  }
+  const sizes = [...product.clothingSizes, ...product.canvasSizes];
+  if (sizes.length === 0 && variant.size) return 'This product does not come in sizes';
+  if (sizes.length > 0 && !sizes.includes(variant.size)) {
+    return variant.size ? `This product does not come in size ${variant.size}` : 'Please choose a size';
+  }
+  return null;
+}

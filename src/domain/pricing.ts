@@ -40,3 +40,25 @@ export function isBundleActive(bundle: Pick<Bundle, 'cancelled' | 'startDate' | 
 export function accessoryPriceCents(accessory: Pick<Accessory, 'price'>): number {
   return toCents(accessory.price);
 }
+
+/** What a cart line is priced from: a product, one of its accessories, or a bundle. */
+export type PricedLine =
+  | { kind: 'product'; product: Pick<Product, 'price' | 'discount'> }
+  | { kind: 'accessory'; accessory: Pick<Accessory, 'price'> }
+  | { kind: 'bundle'; bundle: Pick<Bundle, 'price' | 'cancelled' | 'startDate' | 'endDate'>; now: number };
+
+/**
+ * The unit price rule shared by the cart preview and the server's order totals (ARCHITECTURE.md):
+ * a product line costs its sale price, an accessory line the accessory's own price, a bundle line
+ * the bundle price — only while the bundle is active (null otherwise: it cannot be bought).
+ */
+export function unitPriceCents(line: PricedLine): number | null {
+  switch (line.kind) {
+    case 'product':
+      return salePriceCents(line.product);
+    case 'accessory':
+      return accessoryPriceCents(line.accessory);
+    case 'bundle':
+      return isBundleActive(line.bundle, line.now) ? toCents(line.bundle.price) : null;
+  }
+}

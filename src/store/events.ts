@@ -28,3 +28,18 @@ export const savedLineMovedToCart = createAction<{ key: string; quantity: number
 export const lineAdded = createAction('cart/lineAdded', (line: { itemId: string; variant: string; quantity: number }) => ({
   payload: { key: cartKey(line.itemId, line.variant), quantity: line.quantity },
 }));
+
+export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
+
+/**
+ * A short message for the shopper (SPEC §8 toasts). Any feature or listener dispatches it; the
+ * action is plain data, so it is recorded and replayed like any other event. The ui feature's
+ * listener shows it (features/ui/toasts.ts). Declared here because every feature reports toasts
+ * and features do not import each other (STYLE rule 8).
+ */
+export const toastRequested = createAction('ui/toastRequested', (message: string, variant: ToastVariant = 'default') => ({
+  payload: { message, variant },
+}));
+
+/** The browser reported that the network is back (`online`): pending server changes may be retried. */
+export const connectionRestored = createAction('app/connectionRestored');

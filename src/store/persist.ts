@@ -3,6 +3,7 @@ import { createMigrate, createTransform, type MigrationManifest, type PersistCon
 import defaultStorage from 'redux-persist/es/storage';
 import { MAX_LINE_QUANTITY, parseVariant, splitCartKey } from '../domain/cartKey';
 import type { CartData } from '../domain/types';
+import { initialSessionState, type SessionState } from '../features/session/sessionSlice';
 
 /**
  * What survives a reload (SPEC §4 "Local persistence", STYLE rule 9): only client-owned data —
@@ -17,7 +18,8 @@ export interface PersistedSlices {
   cart?: { items: CartData };
   saved?: { items: CartData };
   wishlist?: { ids: string[] };
-  session?: { status: 'anonymous' | 'authenticated'; token: string | null; user: null };
+  /** Rebuilt from the token alone: a restored token is `authenticated` until the server says otherwise. */
+  session?: SessionState;
 }
 
 const MAX_ID_LENGTH = 100;
@@ -80,7 +82,7 @@ export function sanitizePersisted(state: unknown): (PersistedSlices & PersistedS
   if (isRecord(state.wishlist)) out.wishlist = { ids: cleanIds(state.wishlist.ids) };
   if (isRecord(state.session)) {
     const token = cleanToken(state.session.token);
-    out.session = { status: token ? 'authenticated' : 'anonymous', token, user: null };
+    out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token };
   }
   return { ...out, _persist: { version: PERSIST_VERSION, rehydrated: false } };
 }

@@ -6,6 +6,7 @@ import { cartSlice } from '../features/cart/cartSlice';
 import { savedSlice } from '../features/saved/savedSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { setupSessionListeners } from '../features/session/sessionListeners';
+import { setupToastListeners } from '../features/ui/toasts';
 import { uiSlice } from '../features/ui/uiSlice';
 import { wishlistSlice } from '../features/wishlist/wishlistSlice';
 import { defaultDeps, type StoreDeps } from './deps';
@@ -48,6 +49,7 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<Sto
 
   const startAppListening = listener.startListening as unknown as AppStartListening;
   setupSessionListeners(startAppListening);
+  setupToastListeners(startAppListening);
 
   return Object.assign(store, { deps: storeDeps });
 }

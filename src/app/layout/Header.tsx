@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { selectCartCount } from '../../features/cart/cartSlice';
+import { SessionWatcher } from '../../features/session/SessionWatcher';
 import { selectIsLoggedIn } from '../../features/session/sessionSlice';
 import { selectWishlistCount } from '../../features/wishlist/wishlistSlice';
 import { loggedOut } from '../../store/events';
@@ -211,6 +212,7 @@ export function Header() {
           </Button>
         </DialogActions>
       </Dialog>
+      <SessionWatcher />
     </AppBar>
   );
 }

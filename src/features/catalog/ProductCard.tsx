@@ -11,7 +11,7 @@ import type { Product } from '../../domain/types';
 import { displayName } from '../../domain/taxonomy';
 import { cardPrices, productBadge, type BadgeKind } from './rules';
 
-const BADGE_COLORS: Record<BadgeKind, { bg: string; fg: string }> = {
+export const BADGE_COLORS: Record<BadgeKind, { bg: string; fg: string }> = {
   outOfStock: { bg: brand.ink, fg: '#FFFFFF' },
   preOrder: { bg: brand.lilac, fg: '#FFFFFF' },
   comingSoon: { bg: brand.teal, fg: '#FFFFFF' },

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '../../domain/cartKey';
 import { badgePercent, isPurchasable, salePrice } from '../../domain/pricing';
 import type { Accessory, Product, Settings } from '../../domain/types';
 
@@ -377,9 +378,9 @@ export interface Selection {
   quantity: number;
 }
 
-/** A quantity the buyer typed: a whole number of at least 1 (capped by the cart at 99). */
+/** A quantity the buyer typed: a whole number from 1 to the cart's per-line cap (99). */
 export function isValidQuantity(quantity: number): boolean {
-  return Number.isInteger(quantity) && quantity >= 1;
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_QUANTITY;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { REHYDRATE, persistStore, type Storage } from 'redux-persist';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { lineAdded } from '../../../src/features/cart/cartSlice';
 import { wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
-import { loggedIn } from '../../../src/store/events';
+import { loggedIn, loggedOut } from '../../../src/store/events';
 import { PERSIST_KEY, PERSIST_VERSION, migrate, sanitizePersisted, tolerantDeserialize } from '../../../src/store/persist';
 import { makeStore } from '../../../src/store/store';
+import { mswServer } from '../../utils/msw';
 
 const v1 = { version: PERSIST_VERSION, rehydrated: true };
 
@@ -70,7 +72,7 @@ describe('persist migrate', () => {
     expect(out.cart).toEqual({ items: { 'p1_Red|M': 2, 'p5_|': 99, 'p6_|': 1 } });
     expect(out.saved).toBeUndefined();
     expect(out.wishlist).toEqual({ ids: ['p1', 'p9'] });
-    expect(out.session).toEqual({ status: 'anonymous', token: null, user: null });
+    expect(out.session).toEqual({ status: 'anonymous', token: null, user: null, redirectAfterLogin: null, error: null, draft: null });
     expect(out).not.toHaveProperty('api');
     expect(out).not.toHaveProperty('evil');
   });
@@ -109,6 +111,8 @@ describe('persist migrate', () => {
 
 describe('persistence through the store', () => {
   it('rehydrates cart, wishlist and token, and writes only client-owned slices', async () => {
+    // A restored token asks for the profile (issue 4).
+    mswServer.use(http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: { name: 'Ada', email: 'ada@example.com' } })));
     const storage = memoryStorage({
       [`persist:${PERSIST_KEY}`]: stored({
         cart: { items: { 'p1_Red|M': 3 } },
@@ -124,6 +128,12 @@ describe('persistence through the store', () => {
 
     store.dispatch(lineAdded({ itemId: 'p2', variant: 'bundle', quantity: 1 }));
     store.dispatch(wishlistToggled('p8'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(store.getState().session.user).toEqual({ name: 'Ada', email: 'ada@example.com' });
+    // A login while logged in is not a valid transition: log out (which also empties the lists) first.
+    store.dispatch(loggedOut());
+    store.dispatch(lineAdded({ itemId: 'p1', variant: 'Red|M', quantity: 3 }));
+    store.dispatch(lineAdded({ itemId: 'p2', variant: 'bundle', quantity: 1 }));
     store.dispatch(loggedIn({ token: 'tok2', user: { name: 'Ada', email: 'ada@example.com' } }));
     await new Promise((r) => setTimeout(r, 20));
 

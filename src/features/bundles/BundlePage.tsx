@@ -1,0 +1,142 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import EventIcon from '@mui/icons-material/Event';
+import ShoppingBag from '@mui/icons-material/ShoppingBagOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../api/errors';
+import { brand } from '../../components/brand';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatDate } from '../../components/formatDate';
+import { Gallery } from '../../components/Gallery';
+import { formatMoney } from '../../domain/money';
+import type { Bundle } from '../../domain/types';
+import { lineAdded } from '../../store/events';
+import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
+import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './BundleCard';
+import { BUNDLES_ANCHOR } from './BundleCarousel';
+import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
+
+/** The bundle on sale now with this id, or undefined (unknown, cancelled, not started or ended). */
+export function findActiveBundle(active: readonly Bundle[], id: string): Bundle | undefined {
+  return active.find((b) => b._id === id);
+}
+
+function BackLink() {
+  return (
+    <Link
+      component={RouterLink}
+      to={`/#${BUNDLES_ANCHOR}`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 700, color: 'text.primary', mb: { xs: 2, md: 3 } }}
+    >
+      <ArrowBack fontSize="small" aria-hidden />
+      Back to bundles
+    </Link>
+  );
+}
+
+function BundleDetails({ bundle }: { bundle: Bundle }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [image, setImage] = useState(0);
+  const starts = formatDate(bundle.startDate);
+  const ends = formatDate(bundle.endDate);
+
+  const addToCart = () => {
+    dispatch(lineAdded({ itemId: bundle._id, variant: 'bundle', quantity: 1 }));
+    navigate('/cart');
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 6 }, alignItems: 'start' }}>
+      <Gallery images={bundle.images ?? []} alt={bundle.title} selected={image} onSelect={setImage} width={BUNDLE_IMAGE_WIDTH} height={BUNDLE_IMAGE_HEIGHT} label="Bundle images" />
+      <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+        <Typography variant="h3" component="h2" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}>
+          {bundle.title}
+        </Typography>
+        <Typography component="p" color="primary" sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '1.9rem' } }}>
+          {formatMoney(bundle.price, '$')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontSize: '1.05rem', lineHeight: 1.65 }}>
+          {bundle.description}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: '16px', bgcolor: brand.sunSoft, border: 1, borderColor: 'divider' }}>
+          <EventIcon sx={{ color: 'secondary.main', mt: 0.25 }} aria-hidden />
+          <Box>
+            <Typography component="h3" sx={{ fontWeight: 800, color: 'secondary.dark' }}>
+              Limited-Time Offer
+            </Typography>
+            <Typography variant="body2">
+              {starts && <>Starts {starts}</>}
+              {starts && ends && ' · '}
+              {ends && <>Ends {ends}</>}
+            </Typography>
+          </Box>
+        </Box>
+        <Button variant="contained" size="large" startIcon={<ShoppingBag />} onClick={addToCart} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
+          Add Bundle to Cart
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The bundle page (SPEC §2): back link to the home page's bundles, 'BUNDLE DETAILS', gallery,
+ * price, offer dates and 'Add Bundle to Cart'. The products inside come from the catalog feature,
+ * composed by the app through `renderContents` (features do not import each other).
+ */
+export function BundlePage({ bundleId, renderContents }: { bundleId: string; renderContents?: (bundle: Bundle) => ReactNode }) {
+  const now = useNow();
+  const { isLoading, isError, error, refetch } = useGetBundlesQuery();
+  const active = useAppSelector((s) => selectActiveBundles(s, now));
+  const bundle = findActiveBundle(active, bundleId);
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = (
+      <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: { xs: 10, md: 14 } }}>
+        <CircularProgress aria-hidden />
+        <Typography color="text.secondary">Loading...</Typography>
+      </Box>
+    );
+  } else if (isError) {
+    body = <ErrorNotice title="We couldn't load this bundle" message={errorMessage(error)} onRetry={() => void refetch()} />;
+  } else if (!bundle) {
+    body = (
+      <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2, border: 1, borderColor: 'divider', borderRadius: '22px', bgcolor: 'background.paper' }}>
+        <Typography component="p" variant="h5" sx={{ mb: 1 }}>
+          This bundle is no longer available.
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Limited-time offers come and go. Everything in the store is still a click away.
+        </Typography>
+        <Button component={RouterLink} to="/collection" variant="contained">
+          Browse the store
+        </Button>
+      </Box>
+    );
+  } else {
+    body = (
+      <Box sx={{ display: 'grid', gap: { xs: 6, md: 9 } }}>
+        <BundleDetails bundle={bundle} />
+        {renderContents?.(bundle)}
+      </Box>
+    );
+  }
+
+  return (
+    <Container maxWidth="xl" sx={{ pt: { xs: 2.5, md: 4 } }}>
+      <BackLink />
+      <Typography variant="overline" component="h1" color="primary" sx={{ display: 'block', fontSize: { xs: '0.95rem', md: '1.05rem' }, mb: 1.5 }}>
+        BUNDLE DETAILS
+      </Typography>
+      {body}
+    </Container>
+  );
+}

@@ -1,0 +1,171 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Slider from '@mui/material/Slider';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { formatMoney } from '../../domain/money';
+import { FIGURE_GENDERS, displayName } from '../../domain/taxonomy';
+import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './rules';
+import { subCategoriesOf, toggled, type StoreQuery } from './storeQuery';
+import { swatchBackground } from './swatches';
+
+export interface FilterPanelProps {
+  query: StoreQuery;
+  colors: readonly string[];
+  hiddenCategories: readonly string[];
+  onChange: (patch: Partial<StoreQuery>) => void;
+  /** Distinguishes the sidebar's ids from the drawer's when both are mounted. */
+  idPrefix: string;
+}
+
+function Group({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" aria-labelledby={id} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Typography id={id} component="legend" variant="overline" sx={{ color: 'text.primary', fontSize: '0.78rem', lineHeight: 2, display: 'block' }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+const checkSx = { mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.95rem' }, '& .MuiCheckbox-root': { py: 0.5 } } as const;
+
+function priceLabel(v: number): string {
+  return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
+}
+
+/** The price slider keeps its own value while dragging and reports only when released. */
+function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: number) => void; id: string }) {
+  const [drag, setDrag] = useState<number | null>(null);
+  const shown = drag ?? value;
+  return (
+    <Box sx={{ px: 1.25 }}>
+      <Typography id={`${id}-value`} sx={{ fontWeight: 700, mb: 0.5 }} aria-live="polite">
+        {priceLabel(shown)}
+      </Typography>
+      <Slider
+        value={shown}
+        min={PRICE_MIN}
+        max={PRICE_MAX}
+        step={5}
+        onChange={(_e, v) => setDrag(v as number)}
+        onChangeCommitted={(_e, v) => {
+          setDrag(null);
+          onCommit(v as number);
+        }}
+        getAriaValueText={priceLabel}
+        aria-label="Maximum price"
+        marks={[
+          { value: 0, label: '$0' },
+          { value: 75, label: '$75' },
+          { value: 150, label: '$150+' },
+        ]}
+      />
+    </Box>
+  );
+}
+
+/**
+ * The store's filters (sidebar on desktop, drawer on phones): subcategories of the chosen
+ * category (brands for Figures), the Figures line, more options, price and colour.
+ */
+export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefix }: FilterPanelProps) {
+  const hidden = new Set(hiddenCategories.map((c) => c.toLowerCase()));
+  const subs = query.category ? subCategoriesOf(query.category).filter((s) => !hidden.has(s.toLowerCase())) : [];
+  const showGenders = query.category === 'Figures';
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      {subs.length > 0 && (
+        <Group title={query.category === 'Figures' ? 'Brand' : 'Type'} id={`${idPrefix}-subs`}>
+          <FormGroup>
+            {subs.map((s) => (
+              <FormControlLabel
+                key={s}
+                sx={checkSx}
+                control={<Checkbox size="small" checked={query.subCategories.includes(s)} onChange={() => onChange({ subCategories: toggled(query.subCategories, s) })} />}
+                label={displayName(s)}
+              />
+            ))}
+          </FormGroup>
+        </Group>
+      )}
+
+      {showGenders && (
+        <Group title="Figure line" id={`${idPrefix}-line`}>
+          <FormGroup>
+            {FIGURE_GENDERS.filter((g) => !hidden.has(g.toLowerCase())).map((g) => (
+              <FormControlLabel
+                key={g}
+                sx={checkSx}
+                control={<Checkbox size="small" checked={query.subSubCategories.includes(g)} onChange={() => onChange({ subSubCategories: toggled(query.subSubCategories, g) })} />}
+                label={g}
+              />
+            ))}
+          </FormGroup>
+        </Group>
+      )}
+
+      <Group title="More options" id={`${idPrefix}-options`}>
+        <FormGroup>
+          {AVAILABILITY.map((o) => (
+            <FormControlLabel
+              key={o}
+              sx={checkSx}
+              control={<Checkbox size="small" checked={query.availability.includes(o)} onChange={() => onChange({ availability: toggled(query.availability, o) })} />}
+              label={AVAILABILITY_LABELS[o]}
+            />
+          ))}
+        </FormGroup>
+      </Group>
+
+      <Group title="Price" id={`${idPrefix}-price`}>
+        {/* Remount when the url changes the value (back/forward, clear) so the drag state resets. */}
+        <PriceSlider key={query.maxPrice} value={query.maxPrice} onCommit={(v) => onChange({ maxPrice: v })} id={`${idPrefix}-price`} />
+      </Group>
+
+      {colors.length > 0 && (
+        <Group title="Color" id={`${idPrefix}-color`}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+            {colors.map((c) => {
+              const on = query.colors.includes(c);
+              return (
+                <Box
+                  key={c}
+                  component="button"
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => onChange({ colors: toggled(query.colors, c) })}
+                  sx={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: 0.75,
+                    pl: 0.5,
+                    pr: 1.25,
+                    py: 0.4,
+                    borderRadius: 999,
+                    border: '1.5px solid',
+                    borderColor: on ? 'primary.main' : 'divider',
+                    bgcolor: on ? 'rgba(196, 65, 29, 0.08)' : 'background.paper',
+                    color: 'text.primary',
+                    font: 'inherit',
+                    fontSize: '0.85rem',
+                    fontWeight: on ? 800 : 600,
+                    cursor: 'pointer',
+                    '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: 1 },
+                  }}
+                >
+                  <Box component="span" aria-hidden sx={{ width: 18, height: 18, borderRadius: '50%', background: swatchBackground(c), border: '1px solid rgba(43,34,51,0.2)' }} />
+                  {c}
+                </Box>
+              );
+            })}
+          </Box>
+        </Group>
+      )}
+    </Box>
+  );
+}

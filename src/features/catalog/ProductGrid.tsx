@@ -1,0 +1,88 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { SectionHeading } from '../../components/SectionHeading';
+import type { Product } from '../../domain/types';
+import { useAppSelector } from '../../store/hooks';
+import { useGetProductsQuery } from './catalogApi';
+import { ProductCard } from './ProductCard';
+import { ProductCardSkeleton } from './ProductCardSkeleton';
+import { productsByIds, relatedProducts, RELATED_LIMIT } from './rules';
+import { selectListedProducts, selectRelatedProducts } from './storeSelectors';
+
+const grid = {
+  display: 'grid',
+  gap: { xs: 1.5, sm: 2.5 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
+
+export type CardAction = (product: Product) => ReactNode;
+
+/** A plain grid of product cards under a labelled list. */
+export function ProductGrid({ products, label, renderCardAction }: { products: readonly Product[]; label: string; renderCardAction?: CardAction }) {
+  return (
+    <Box component="ul" sx={grid} aria-label={label}>
+      {products.map((p) => (
+        <li key={p._id}>
+          <ProductCard product={p} action={renderCardAction?.(p)} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function Skeletons({ count }: { count: number }) {
+  return (
+    <Box sx={grid} aria-hidden>
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </Box>
+  );
+}
+
+/** "You may also like" on the product page: up to 4 suggestions (rule in rules.ts). */
+export function RelatedProducts({ product, renderCardAction }: { product: Product; renderCardAction?: CardAction }) {
+  const { isLoading } = useGetProductsQuery();
+  const related = useAppSelector((s) => selectRelatedProducts(s, product));
+  if (!isLoading && related.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="related-title">
+      <SectionHeading id="related-title" overline="Keep exploring" title="You may also like" />
+      {isLoading ? <Skeletons count={RELATED_LIMIT} /> : <ProductGrid products={related} label="Related products" renderCardAction={renderCardAction} />}
+    </Box>
+  );
+}
+
+/**
+ * The products of a bundle, in the bundle's order, each linking to its page; and a suggestion
+ * based on the first product's mainCategory and subCategory (SPEC §2 Bundle page).
+ */
+export function BundleProducts({ productIds, renderCardAction }: { productIds: readonly string[]; renderCardAction?: CardAction }) {
+  const { isLoading } = useGetProductsQuery();
+  const listed = useAppSelector(selectListedProducts);
+  const inside = productsByIds(productIds, listed);
+  const first = inside[0];
+  const suggestions = first ? relatedProducts(first, listed).filter((p) => !productIds.includes(p._id)) : [];
+
+  return (
+    <>
+      <Box component="section" aria-labelledby="inside-title">
+        <SectionHeading id="inside-title" overline="The set" title="What's Inside This Bundle" />
+        {isLoading ? (
+          <Skeletons count={Math.max(1, Math.min(4, productIds.length))} />
+        ) : (
+          <ProductGrid products={inside} label="Products in this bundle" renderCardAction={renderCardAction} />
+        )}
+      </Box>
+      {suggestions.length > 0 && (
+        <Box component="section" aria-labelledby="bundle-related-title">
+          <SectionHeading id="bundle-related-title" overline="Pairs well with" title="You may also like" />
+          <ProductGrid products={suggestions} label="Related products" renderCardAction={renderCardAction} />
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,374 @@
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import Bolt from '@mui/icons-material/Bolt';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { assetUrl } from '../../api/config';
+import { brand } from '../../components/brand';
+import { Gallery } from '../../components/Gallery';
+import { Price } from '../../components/Price';
+import { productVariant } from '../../domain/cartKey';
+import { formatMoney } from '../../domain/money';
+import { isPurchasable, salePrice } from '../../domain/pricing';
+import { displayName } from '../../domain/taxonomy';
+import type { Accessory, Product } from '../../domain/types';
+import { lineAdded } from '../../store/events';
+import { useAppDispatch } from '../../store/hooks';
+import { AddedToCartDialog, type AddedLine } from './AddedToCartDialog';
+import { BADGE_COLORS } from './ProductCard';
+import { useGetProductQuery } from './catalogApi';
+import { RelatedProducts, type CardAction } from './ProductGrid';
+import {
+  accessoryBadge,
+  cardPrices,
+  galleryImages,
+  MESSAGES,
+  productBadge,
+  productColors,
+  productSizes,
+  purchaseProblem,
+  type Badge,
+  type BuyNowItem,
+} from './rules';
+import { swatchBackground } from './swatches';
+
+/** How long 'Product not found.' stays up before the shopper is sent to the store. */
+export const NOT_FOUND_REDIRECT_MS = 1500;
+
+function BadgeChip({ badge, vaulted = false }: { badge: Badge | null; vaulted?: boolean }) {
+  if (!badge && !vaulted) return null;
+  const colors = vaulted ? { bg: brand.ink, fg: '#FFFFFF' } : BADGE_COLORS[badge!.kind];
+  return <Chip size="small" label={vaulted ? 'Vaulted' : badge!.label} sx={{ bgcolor: colors.bg, color: colors.fg }} />;
+}
+
+function OptionButton({ selected, onClick, children, label }: { selected: boolean; onClick: () => void; children: ReactNode; label?: string }) {
+  return (
+    <Box
+      component="button"
+      type="button"
+      aria-pressed={selected}
+      aria-label={label}
+      onClick={onClick}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 44,
+        minWidth: 44,
+        px: 1.5,
+        borderRadius: 999,
+        border: '2px solid',
+        borderColor: selected ? 'primary.main' : 'divider',
+        bgcolor: selected ? 'rgba(196, 65, 29, 0.08)' : 'background.paper',
+        color: 'text.primary',
+        font: 'inherit',
+        fontWeight: selected ? 800 : 600,
+        justifyContent: 'center',
+        cursor: 'pointer',
+        transition: 'border-color 150ms ease',
+        '&:hover': { borderColor: selected ? 'primary.main' : 'text.secondary' },
+        '&:focus-visible': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function AccessoryCard({ accessory, disabled, onAdd }: { accessory: Accessory; disabled: boolean; onAdd: () => void }) {
+  const badge = accessoryBadge(accessory);
+  const buyable = isPurchasable(accessory) && !disabled;
+  const buttonLabel = accessory.outOfStock ? 'Out of stock' : accessory.comingSoon ? 'Coming soon' : accessory.preOrder ? 'Pre-order' : 'Add';
+  return (
+    <Card component="article" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', height: '100%' }}>
+      <Box
+        component="img"
+        src={assetUrl(accessory.images?.[0])}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+        sx={{ width: 96, height: 96, borderRadius: '12px', objectFit: 'cover', bgcolor: brand.sunSoft, flexShrink: 0 }}
+      />
+      <Box sx={{ minWidth: 0, flexGrow: 1, display: 'grid', gap: 0.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography component="h3" sx={{ fontWeight: 800, lineHeight: 1.25 }}>
+            {accessory.name}
+          </Typography>
+          <BadgeChip badge={badge} />
+        </Box>
+        {accessory.description && (
+          <Typography variant="body2" color="text.secondary">
+            {accessory.description}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 800 }}>{formatMoney(accessory.price)}</Typography>
+          <Button
+            size="small"
+            variant={buyable ? 'outlined' : 'text'}
+            disabled={!buyable}
+            onClick={onAdd}
+            aria-label={buyable ? `Add ${accessory.name} to cart` : undefined}
+            startIcon={buyable ? <AddShoppingCart fontSize="small" /> : undefined}
+          >
+            {buyable ? buttonLabel : accessory.outOfStock ? 'Out of stock' : accessory.comingSoon ? 'Coming soon' : 'Unavailable'}
+          </Button>
+        </Box>
+      </Box>
+    </Card>
+  );
+}
+
+function ProductDetails({ product, renderAction, renderCardAction }: { product: Product; renderAction?: CardAction; renderCardAction?: CardAction }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const images = galleryImages(product);
+  const colors = productColors(product);
+  const sizes = productSizes(product);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [color, setColor] = useState<string | null>(null);
+  const [size, setSize] = useState<string | null>(null);
+  const [quantityText, setQuantityText] = useState('1');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [added, setAdded] = useState<AddedLine | null>(null);
+
+  const badge = productBadge(product);
+  const { price, sale } = cardPrices(product);
+  const vaulted = product.vaulted === true;
+  const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
+  const accessories = (product.accessories ?? []).map((a, index) => ({ a, index })).filter(({ a }) => !a.notAvailableYet);
+  const variantImage = color ? product.colorVariants.find((v) => v.color === color)?.image : undefined;
+
+  const pickColor = (c: string) => {
+    setColor(c);
+    setProblem(null);
+    const img = product.colorVariants.find((v) => v.color === c)?.image;
+    const at = img ? images.indexOf(img) : -1;
+    if (at >= 0) setImageIndex(at);
+  };
+
+  const check = (): string | null => {
+    const p = purchaseProblem(product, { color, size, quantity });
+    setProblem(p);
+    return p;
+  };
+
+  const detail = [color && `Color: ${color}`, size && `Size: ${size}`].filter(Boolean).join(' · ');
+
+  const addToCart = () => {
+    if (check()) return;
+    dispatch(lineAdded({ itemId: product._id, variant: productVariant(color, size), quantity }));
+    setAdded({ name: product.name, image: variantImage ?? images[0], detail, quantity, unitPrice: salePrice(product) });
+  };
+
+  const buyNow = () => {
+    if (check()) return;
+    const item: BuyNowItem = { productId: product._id, variant: productVariant(color, size), quantity };
+    navigate('/place-order', { state: item });
+  };
+
+  const addAccessory = (a: Accessory, index: number) => {
+    dispatch(lineAdded({ itemId: product._id, variant: `accessory-${index}`, quantity: 1 }));
+    setAdded({ name: a.name, image: a.images?.[0], detail: `Accessory for ${product.name}`, quantity: 1, unitPrice: a.price });
+  };
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.05fr) minmax(0, 1fr)' },
+          gap: { xs: 3, md: 6 },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 96 }, ...(vaulted ? { filter: 'grayscale(1)', opacity: 0.75 } : {}) }}>
+          <Gallery images={images} alt={color ? `${product.name} in ${color}` : product.name} selected={imageIndex} onSelect={setImageIndex} width={480} height={480} />
+        </Box>
+
+        <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+          <Box sx={{ display: 'grid', gap: 1 }}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <BadgeChip badge={badge} vaulted={vaulted} />
+              {product.limitedEdition && badge?.kind !== 'limited' && <Chip size="small" variant="outlined" label="Limited Edition" />}
+              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}>
+                {[product.mainCategory, product.subCategory, product.subSubCategory].filter(Boolean).map((c) => displayName(String(c))).join(' · ')}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}>
+              <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}>
+                {product.name}
+              </Typography>
+              {renderAction && !vaulted && <Box sx={{ flexShrink: 0, pt: 0.5 }}>{renderAction(product)}</Box>}
+            </Box>
+            <Price price={price} sale={sale} size="lg" />
+          </Box>
+
+          <Typography color="text.secondary" sx={{ fontSize: '1.05rem', lineHeight: 1.65 }}>
+            {product.description}
+          </Typography>
+
+          {colors.length > 0 && (
+            <Box role="group" aria-labelledby="color-label">
+              <Typography id="color-label" sx={{ fontWeight: 800, mb: 1 }}>
+                Color{color ? `: ${color}` : ''}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {colors.map((c) => (
+                  <OptionButton key={c} selected={color === c} onClick={() => pickColor(c)}>
+                    <Box component="span" aria-hidden sx={{ width: 22, height: 22, borderRadius: '50%', background: swatchBackground(c), border: '1px solid rgba(43,34,51,0.25)' }} />
+                    {c}
+                  </OptionButton>
+                ))}
+              </Box>
+            </Box>
+          )}
+
+          {sizes.length > 0 && (
+            <Box role="group" aria-labelledby="size-label">
+              <Typography id="size-label" sx={{ fontWeight: 800, mb: 1 }}>
+                Size{size ? `: ${size}` : ''}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {sizes.map((s) => (
+                  <OptionButton
+                    key={s}
+                    selected={size === s}
+                    onClick={() => {
+                      setSize(s);
+                      setProblem(null);
+                    }}
+                  >
+                    {s}
+                  </OptionButton>
+                ))}
+              </Box>
+            </Box>
+          )}
+
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'stretch' }}>
+            <TextField
+              label="Quantity"
+              type="number"
+              value={quantityText}
+              onChange={(e) => {
+                setQuantityText(e.target.value);
+                setProblem(null);
+              }}
+              slotProps={{ htmlInput: { min: 1, max: 99, step: 1, inputMode: 'numeric' } }}
+              sx={{ width: 110, bgcolor: 'background.paper' }}
+            />
+            <Button variant="contained" size="large" startIcon={<AddShoppingCart />} onClick={addToCart} sx={{ flex: '1 1 170px' }}>
+              Add to cart
+            </Button>
+            <Button variant="outlined" size="large" startIcon={<Bolt />} onClick={buyNow} sx={{ flex: '1 1 140px' }}>
+              Buy now
+            </Button>
+          </Box>
+
+          {problem && (
+            <Alert severity={problem === MESSAGES.color || problem === MESSAGES.size || problem === MESSAGES.quantity ? 'warning' : 'error'} role="alert">
+              {problem}
+            </Alert>
+          )}
+        </Box>
+      </Box>
+
+      {product.hasAccessory !== false && accessories.length > 0 && (
+        <Box component="section" aria-labelledby="accessories-title" sx={{ mt: { xs: 6, md: 9 } }}>
+          <Typography id="accessories-title" variant="h4" component="h2" sx={{ mb: 0.5, fontSize: { xs: '1.6rem', md: '2rem' } }}>
+            Accessories
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+            Extras made for the {product.name}, added to your cart on their own.
+          </Typography>
+          <Box component="ul" aria-label="Accessories" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            {accessories.map(({ a, index }) => (
+              <li key={index}>
+                <AccessoryCard accessory={a} disabled={vaulted} onAdd={() => addAccessory(a, index)} />
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+
+      <Box sx={{ mt: { xs: 6, md: 9 } }}>
+        <RelatedProducts product={product} renderCardAction={renderCardAction} />
+      </Box>
+
+      <AddedToCartDialog line={added} onClose={() => setAdded(null)} />
+    </>
+  );
+}
+
+function NotFound() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const t = setTimeout(() => navigate('/collection', { replace: true }), NOT_FOUND_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [navigate]);
+  return (
+    <Box sx={{ textAlign: 'center', py: { xs: 8, md: 12 } }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        Product not found.
+      </Typography>
+      <Typography color="text.secondary">Taking you back to the store…</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The product page (SPEC §2, §5): gallery, colours, sizes, quantity, add to cart and buy now,
+ * accessories, related products and the added-to-cart dialog. `renderAction` places a control
+ * (the wishlist heart) next to the title; `renderCardAction` does the same on related cards.
+ */
+export function ProductPage({ productId, renderAction, renderCardAction }: { productId: string; renderAction?: CardAction; renderCardAction?: CardAction }) {
+  const { data: product, isLoading, isFetching, isError } = useGetProductQuery(productId, { skip: !productId });
+
+  let body: ReactNode;
+  if (isLoading || (isFetching && !product)) {
+    body = (
+      <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: { xs: 10, md: 14 } }}>
+        <CircularProgress aria-hidden />
+        <Typography color="text.secondary">Loading product details...</Typography>
+      </Box>
+    );
+  } else if (isError || !product) {
+    body = <NotFound />;
+  } else {
+    body = (
+      <>
+        <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: { xs: 2, md: 3 }, '& ol': { flexWrap: 'wrap' } }}>
+          <Link component={RouterLink} to="/collection" color="inherit">
+            Store
+          </Link>
+          <Link component={RouterLink} to={`/collection?category=${encodeURIComponent(String(product.mainCategory))}`} color="inherit">
+            {displayName(String(product.mainCategory))}
+          </Link>
+          <Typography color="text.primary" aria-current="page" sx={{ maxWidth: { xs: 200, sm: 'none' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {product.name}
+          </Typography>
+        </Breadcrumbs>
+        {/* Keyed so a new product starts with a fresh selection. */}
+        <ProductDetails key={product._id} product={product} renderAction={renderAction} renderCardAction={renderCardAction} />
+      </>
+    );
+  }
+
+  return (
+    <Container maxWidth="xl" sx={{ pt: { xs: 2.5, md: 4 } }}>
+      {body}
+    </Container>
+  );
+}

@@ -1,0 +1,283 @@
+import CloseIcon from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../api/errors';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { visuallyHidden } from '../../components/visuallyHidden';
+import { formatMoney } from '../../domain/money';
+import { MAIN_CATEGORIES, displayName } from '../../domain/taxonomy';
+import type { Product } from '../../domain/types';
+import { useAppSelector } from '../../store/hooks';
+import { useGetProductsQuery, useGetSettingsQuery } from './catalogApi';
+import { FilterPanel } from './FilterPanel';
+import { ProductCard } from './ProductCard';
+import { ProductCardSkeleton } from './ProductCardSkeleton';
+import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS, SORTS, SORT_LABELS, type SortKey } from './rules';
+import { selectColorFacet, selectStorePage } from './storeSelectors';
+import { DEFAULT_QUERY, changeStoreQuery, hasActiveFilters, parseStoreQuery, serializeStoreQuery, toggled, type StoreQuery } from './storeQuery';
+
+const grid = {
+  display: 'grid',
+  gap: { xs: 1.5, sm: 2.5 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
+
+const EAGER_CARDS = 4;
+
+const EMPTY: readonly string[] = [];
+
+/** The chips above the grid, one per active filter, each removable. */
+function activeChips(query: StoreQuery, change: (patch: Partial<StoreQuery>) => void): { key: string; label: string; onDelete: () => void }[] {
+  const chips: { key: string; label: string; onDelete: () => void }[] = [];
+  if (query.section) chips.push({ key: 'section', label: SECTION_LABELS[query.section], onDelete: () => change({ section: null }) });
+  for (const s of query.subCategories) chips.push({ key: `sub-${s}`, label: displayName(s), onDelete: () => change({ subCategories: toggled(query.subCategories, s) }) });
+  for (const s of query.subSubCategories) chips.push({ key: `line-${s}`, label: s, onDelete: () => change({ subSubCategories: toggled(query.subSubCategories, s) }) });
+  for (const o of query.availability) chips.push({ key: `opt-${o}`, label: AVAILABILITY_LABELS[o], onDelete: () => change({ availability: toggled(query.availability, o) }) });
+  for (const c of query.colors) chips.push({ key: `color-${c}`, label: c, onDelete: () => change({ colors: toggled(query.colors, c) }) });
+  if (query.maxPrice < PRICE_MAX) chips.push({ key: 'price', label: `Up to ${formatMoney(query.maxPrice)}`, onDelete: () => change({ maxPrice: PRICE_MAX }) });
+  if (query.search.trim()) chips.push({ key: 'q', label: `“${query.search.trim()}”`, onDelete: () => change({ search: '' }) });
+  return chips;
+}
+
+/**
+ * The store (/collection, SPEC §2): category tabs, filters, price slider, sort, search and pages
+ * of 12, over the full product list on the client. The url query is the single source of the
+ * view (storeQuery.ts); this screen only reads it and writes changes back.
+ */
+export function StorePage({ renderCardAction }: { renderCardAction?: (product: Product) => ReactNode }) {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  const query = useMemo(() => parseStoreQuery(search), [search]);
+  const { isLoading, isError, error, refetch } = useGetProductsQuery();
+  const { data: settings } = useGetSettingsQuery();
+  const page = useAppSelector((s) => selectStorePage(s, query));
+  const colors = useAppSelector((s) => selectColorFacet(s, query.category));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const hiddenCategories = settings?.hiddenCategories ?? EMPTY;
+  const categories = MAIN_CATEGORIES.filter((c) => !hiddenCategories.some((h) => h.toLowerCase() === c.toLowerCase()));
+
+  const change = (patch: Partial<StoreQuery>, replace = false) => {
+    setParams(serializeStoreQuery(changeStoreQuery(query, patch)), { replace });
+  };
+  const clearAll = () => setParams(serializeStoreQuery({ ...DEFAULT_QUERY, sort: query.sort }));
+
+  const chips = activeChips(query, change);
+  const filtersActive = hasActiveFilters(query);
+  const title = query.section ? SECTION_LABELS[query.section] : query.category ? displayName(query.category) : 'All products';
+
+  let results: ReactNode;
+  if (isLoading) {
+    results = (
+      <Box aria-busy="true">
+        <Box component="span" role="status" sx={visuallyHidden}>
+          Loading products…
+        </Box>
+        <Box sx={grid}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </Box>
+      </Box>
+    );
+  } else if (isError) {
+    results = <ErrorNotice title="We couldn't load the store" message={errorMessage(error)} onRetry={() => void refetch()} />;
+  } else if (page.total === 0) {
+    results = (
+      <Box sx={{ textAlign: 'center', py: { xs: 6, md: 10 }, px: 2, border: 1, borderColor: 'divider', borderRadius: '22px', bgcolor: 'background.paper' }}>
+        <Typography component="p" variant="h5" sx={{ mb: 1 }}>
+          No products match your filters.
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Try fewer filters, a higher price or another word.
+        </Typography>
+        {filtersActive && (
+          <Button variant="contained" onClick={clearAll}>
+            Clear filters
+          </Button>
+        )}
+      </Box>
+    );
+  } else {
+    results = (
+      <>
+        <Box component="ul" sx={grid} aria-label="Products">
+          {page.items.map((p, i) => (
+            <li key={p._id}>
+              <ProductCard product={p} eager={page.page === 1 && i < EAGER_CARDS} action={renderCardAction?.(p)} />
+            </li>
+          ))}
+        </Box>
+        {page.pageCount > 1 && (
+          <Box component="nav" aria-label="Pages" sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, md: 6 } }}>
+            <Pagination
+              count={page.pageCount}
+              page={page.page}
+              onChange={(_e, p) => {
+                change({ page: p });
+                window.scrollTo({ top: 0 });
+              }}
+              color="primary"
+              shape="rounded"
+              siblingCount={1}
+              boundaryCount={1}
+              size="large"
+              getItemAriaLabel={(type, p, selected) =>
+                type === 'page' ? `${selected ? '' : 'Go to '}page ${p}` : `Go to ${type} page`
+              }
+              sx={{ '& .MuiPaginationItem-root': { fontWeight: 700 } }}
+            />
+          </Box>
+        )}
+      </>
+    );
+  }
+
+  const panel = (prefix: string) => (
+    <FilterPanel query={query} colors={colors} hiddenCategories={hiddenCategories} onChange={(patch) => change(patch)} idPrefix={prefix} />
+  );
+
+  return (
+    <Container maxWidth="xl" sx={{ pt: { xs: 3, md: 5 } }}>
+      <Box sx={{ mb: { xs: 2, md: 3 } }}>
+        <Typography variant="overline" color="primary" component="p">
+          The store
+        </Typography>
+        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' } }}>
+          {title}
+        </Typography>
+      </Box>
+
+      <Tabs
+        value={query.category ?? 'all'}
+        onChange={(_e, v: string) => change({ category: v === 'all' ? null : v })}
+        variant="scrollable"
+        scrollButtons={false}
+        aria-label="Categories"
+        sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { fontWeight: 700, fontSize: '1rem', minWidth: 72, px: { xs: 1.5, sm: 2 } } }}
+      >
+        <Tab value="all" label="All" />
+        {categories.map((c) => (
+          <Tab key={c} value={c} label={displayName(c)} />
+        ))}
+      </Tabs>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '250px minmax(0, 1fr)' }, gap: { xs: 2, md: 4 }, alignItems: 'start' }}>
+        <Box component="aside" aria-labelledby="filters-title" sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 96 }}>
+          <Typography id="filters-title" component="h2" variant="h6" sx={{ mb: 1.5 }}>
+            Filters
+          </Typography>
+          {panel('side')}
+        </Box>
+
+        <Box component="section" aria-labelledby="results-title" sx={{ minWidth: 0 }}>
+          <Typography id="results-title" component="h2" sx={visuallyHidden}>
+            Products
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+            <TextField
+              type="search"
+              size="small"
+              label="Search products"
+              value={query.search}
+              onChange={(e) => change({ search: e.target.value.slice(0, 100) }, true)}
+              sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" aria-hidden /></InputAdornment> } }}
+            />
+            <TextField
+              select
+              size="small"
+              label="Sort by"
+              value={query.sort}
+              onChange={(e) => change({ sort: e.target.value as SortKey })}
+              sx={{ flex: { xs: '1 1 150px', sm: '0 0 210px' }, bgcolor: 'background.paper' }}
+            >
+              {SORTS.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Badge badgeContent={chips.length} color="primary" sx={{ display: { md: 'none' } }}>
+              <Button
+                variant="outlined"
+                startIcon={<TuneIcon />}
+                onClick={() => setDrawerOpen(true)}
+                aria-controls="filters-drawer"
+                aria-expanded={drawerOpen}
+                sx={{ minHeight: 40 }}
+              >
+                Filters
+              </Button>
+            </Badge>
+          </Box>
+
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2, minHeight: 32 }}>
+            <Typography role="status" color="text.secondary" sx={{ mr: 1, fontWeight: 600 }}>
+              {isLoading || isError
+                ? ''
+                : page.total === 0
+                  ? '0 products'
+                  : `Showing ${page.from}–${page.to} of ${page.total} product${page.total === 1 ? '' : 's'}`}
+            </Typography>
+            {chips.map((c) => (
+              <Chip key={c.key} label={c.label} onDelete={c.onDelete} size="small" variant="outlined" sx={{ bgcolor: 'background.paper' }} />
+            ))}
+            {chips.length > 0 && (
+              <Button size="small" onClick={clearAll} sx={{ px: 1 }}>
+                Clear all
+              </Button>
+            )}
+          </Box>
+
+          {results}
+        </Box>
+      </Box>
+
+      <Drawer
+        id="filters-drawer"
+        anchor="left"
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        slotProps={{ paper: { sx: { width: 320, maxWidth: '88vw', bgcolor: 'background.default' }, 'aria-labelledby': 'drawer-filters-title' } as object }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography id="drawer-filters-title" component="h2" variant="h6">
+            Filters
+          </Typography>
+          <IconButton aria-label="Close filters" onClick={() => setDrawerOpen(false)}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        <Box sx={{ p: 2.5, overflowY: 'auto', flexGrow: 1 }}>{panel('drawer')}</Box>
+        <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider', display: 'flex', gap: 1 }}>
+          <Button onClick={clearAll} disabled={!filtersActive} sx={{ flex: 1 }}>
+            Clear
+          </Button>
+          <Button variant="contained" onClick={() => setDrawerOpen(false)} sx={{ flex: 2 }}>
+            Show {page.total} result{page.total === 1 ? '' : 's'}
+          </Button>
+        </Box>
+      </Drawer>
+    </Container>
+  );
+}

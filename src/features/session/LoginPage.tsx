@@ -1,0 +1,183 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+import {
+  loginErrorDismissed,
+  redirectAfterLoginFollowed,
+  selectLoginDraft,
+  selectLoginError,
+  selectRedirectAfterLogin,
+  selectSessionStatus,
+} from './sessionSlice';
+import { submitCredentials } from './sessionThunks';
+import { hasErrors, validateLoginForm, type FieldErrors, type LoginForm, type LoginMode } from './validation';
+
+const COPY: Record<LoginMode, { overline: string; title: string; submit: string; intro: string }> = {
+  login: {
+    overline: 'Welcome back',
+    title: 'Login',
+    submit: 'Sign In',
+    intro: 'Sign in to see your orders, keep your cart on every device and chat with us.',
+  },
+  signup: {
+    overline: 'Join LayerLoft',
+    title: 'Sign Up',
+    submit: 'Create Account',
+    intro: 'One account for your cart, wishlist and order history.',
+  },
+};
+
+/**
+ * /login (SPEC §2): toggles between Login and Sign Up. While the call runs the global
+ * 'Loading...' replaces the page; when it comes back it shows the server's (or the network's)
+ * message, or — logged in — goes to the redirect-after-login target (e.g. /cart) or home.
+ */
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const status = useAppSelector(selectSessionStatus);
+  const serverError = useAppSelector(selectLoginError);
+  const draft = useAppSelector(selectLoginDraft);
+  const redirect = useAppSelector(selectRedirectAfterLogin);
+
+  const [mode, setMode] = useState<LoginMode>(draft?.mode ?? 'login');
+  const [form, setForm] = useState<LoginForm>({ name: draft?.name ?? '', email: draft?.email ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginForm>>({});
+
+  // Logged in (just now, or already when the page opened): leave once, to the target or home.
+  const left = useRef(false);
+  useEffect(() => {
+    if (status !== 'authenticated' || left.current) return;
+    left.current = true;
+    navigate(redirect ?? '/', { replace: true });
+    dispatch(redirectAfterLoginFollowed());
+  }, [status, redirect, navigate, dispatch]);
+
+  const switchMode = (next: LoginMode) => {
+    if (next === mode) return;
+    setMode(next);
+    setErrors({});
+    if (serverError) dispatch(loginErrorDismissed());
+  };
+
+  const change = (key: keyof LoginForm) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateLoginForm(mode, form);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    void dispatch(submitCredentials(mode, form));
+  };
+
+  const copy = COPY[mode];
+  return (
+    <AuthLayout
+      overline={copy.overline}
+      title={copy.title}
+      intro={copy.intro}
+      aside={{
+        title: mode === 'login' ? 'Good to see you again.' : 'Made layer by layer, just for you.',
+        text:
+          mode === 'login'
+            ? 'Your cart and wishlist follow you to every device once you sign in.'
+            : 'Track every order, save favourites for later and talk to the people who print them.',
+      }}
+    >
+      <Tabs
+        value={mode}
+        onChange={(_e, v: LoginMode) => switchMode(v)}
+        aria-label="Login or sign up"
+        variant="fullWidth"
+        sx={{ mb: 3, bgcolor: 'background.default', borderRadius: 999, p: 0.5, minHeight: 0, '& .MuiTabs-indicator': { display: 'none' } }}
+      >
+        {(['login', 'signup'] as const).map((m) => (
+          <Tab
+            key={m}
+            value={m}
+            label={m === 'login' ? 'Login' : 'Sign Up'}
+            sx={{
+              minHeight: 40,
+              borderRadius: 999,
+              fontFamily: 'Fredoka Variable, sans-serif',
+              fontWeight: 600,
+              textTransform: 'none',
+              fontSize: '1rem',
+              '&.Mui-selected': { bgcolor: 'background.paper', color: 'primary.main', boxShadow: '0 2px 8px rgba(43,34,51,0.08)' },
+            }}
+          />
+        ))}
+      </Tabs>
+
+      {serverError && (
+        <Alert severity="error" onClose={() => dispatch(loginErrorDismissed())} sx={{ mb: 2.5, borderRadius: 3 }}>
+          {serverError}
+        </Alert>
+      )}
+
+      <Box component="form" noValidate onSubmit={submit} aria-label={copy.title} sx={{ display: 'grid', gap: 2.25 }}>
+        {mode === 'signup' && (
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={form.name}
+            onChange={change('name')}
+            error={!!errors.name}
+            helperText={errors.name}
+            fullWidth
+          />
+        )}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={change('email')}
+          error={!!errors.email}
+          helperText={errors.email}
+          fullWidth
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          value={form.password}
+          onChange={change('password')}
+          error={!!errors.password}
+          helperText={errors.password ?? (mode === 'signup' ? 'At least 8 characters' : undefined)}
+          fullWidth
+        />
+        {mode === 'login' && (
+          <Link component={RouterLink} to="/forgot-password" sx={{ justifySelf: 'end', fontWeight: 700, mt: -0.5 }}>
+            Forgot your password?
+          </Link>
+        )}
+        <Button type="submit" variant="contained" size="large" fullWidth sx={{ mt: 0.5 }}>
+          {copy.submit}
+        </Button>
+      </Box>
+
+      <Typography color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        {mode === 'login' ? 'New to LayerLoft? ' : 'Already have an account? '}
+        <Link component="button" type="button" onClick={() => switchMode(mode === 'login' ? 'signup' : 'login')} sx={{ fontWeight: 700, verticalAlign: 'baseline', fontSize: 'inherit' }}>
+          {mode === 'login' ? 'Create an account' : 'Log in here'}
+        </Link>
+      </Typography>
+    </AuthLayout>
+  );
+}

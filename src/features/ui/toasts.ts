@@ -1,0 +1,22 @@
+import { enqueueSnackbar } from 'notistack';
+import { toastRequested } from '../../store/events';
+import type { AppStartListening } from '../../store/listenerMiddleware';
+
+/**
+ * `toastRequested` (SPEC §8 toasts) is a cross-feature event declared in store/events.ts (other
+ * features may not import this one); re-exported here for the ui feature's own callers. Showing
+ * it is the one side effect, done by the listener below through notistack's SnackbarProvider.
+ */
+export { toastRequested, type ToastVariant } from '../../store/events';
+
+/** Shows each requested toast (no-op when no SnackbarProvider is mounted, e.g. in reducer tests). */
+export function setupToastListeners(startAppListening: AppStartListening) {
+  return startAppListening({
+    actionCreator: toastRequested,
+    effect: ({ payload }) => {
+      if (typeof enqueueSnackbar !== 'function') return;
+      // The same message twice in a row (two failing calls) shows once.
+      enqueueSnackbar(payload.message, { variant: payload.variant, preventDuplicate: true });
+    },
+  });
+}

@@ -90,6 +90,13 @@ export interface Config {
   jwtSecretGenerated: boolean;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /**
+   * Where the Stripe SDK sends API calls (default api.stripe.com). No environment variable sets it:
+   * tests point it at a local stub server through `overrides`.
+   */
+  stripeApiBase?: string;
+  /** How often (ms) unpaid orders past their payment window are cancelled (default 10 minutes). */
+  paymentSweepIntervalMs?: number;
   smtpUrl?: string;
   publicUrl?: string;
   shopName: string;

@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
+import { connectBrowserEvents } from './store/crossTab';
 import { makeStore } from './store/store';
 
 const store = makeStore();
 const persistor = persistStore(store);
+// Other tabs' changes and the browser's `online` event reach this store.
+connectBrowserEvents(store);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');

@@ -12,6 +12,14 @@ const Contact = lazy(() => import('./pages/Contact'));
 const Login = lazy(() => import('../features/session/LoginPage'));
 const ForgotPassword = lazy(() => import('../features/session/ForgotPasswordPage'));
 const ResetPassword = lazy(() => import('../features/session/ResetPasswordPage'));
+const Cart = lazy(() => import('./pages/Cart'));
+const Wishlist = lazy(() => import('./pages/Wishlist'));
+
+/** The shopper's lists (issue 5), by path. */
+export const LIST_SCREENS: Readonly<Record<string, ReactElement>> = {
+  '/cart': <Cart />,
+  '/wishlist': <Wishlist />,
+};
 
 /** Account screens (issue 4), by path. */
 export const ACCOUNT_SCREENS: Readonly<Record<string, ReactElement>> = {
@@ -56,7 +64,7 @@ export const routes: RouteObject[] = [
     ({ path, title, blurb }): RouteObject =>
       path === '/'
         ? { path, element: <Home /> }
-        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
+        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? LIST_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
   ),
   { path: '*', element: <NotFound /> },
 ];

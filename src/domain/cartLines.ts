@@ -130,3 +130,15 @@ export function subtotalCents(lines: readonly ResolvedLine[]): number {
   for (const line of lines) if (line.lineTotalCents !== null) total += line.lineTotalCents;
   return total;
 }
+
+/** A lookup over product and bundle lists (ids → items). */
+export function catalogLookup(products: readonly Product[], bundles: readonly Bundle[]): CatalogLookup {
+  const p = new Map(products.map((x) => [x._id, x]));
+  const b = new Map(bundles.map((x) => [x._id, x]));
+  return { product: (id) => p.get(id), bundle: (id) => b.get(id) };
+}
+
+/** Every line of a `key → quantity` map, resolved, in the map's order. */
+export function resolveLines(lines: CartData, catalog: CatalogLookup, now: number): ResolvedLine[] {
+  return Object.entries(lines).map(([key, quantity]) => resolveCartLine(key, quantity, catalog, now));
+}

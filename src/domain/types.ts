@@ -129,6 +129,8 @@ export type OrderStatus =
   | 'Refunded';
 
 export interface OrderItem {
+  /** The product (or bundle) id of the line, when known. */
+  productId?: string;
   name: string;
   image: string | string[];
   price?: number;
@@ -209,4 +211,53 @@ export interface UserInfoResponse {
 export interface UserMessageResponse {
   success: true;
   message: string;
+}
+
+/** POST /api/discounts/validate. */
+export interface DiscountValidateResponse {
+  success: true;
+  discount: Discount;
+}
+
+/** An order with what its confirmation shows: delivery address and the money breakdown (dollars). */
+export interface PlacedOrder extends Order {
+  address: Address;
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  discountCode: string | null;
+  isBuyNow: boolean;
+}
+
+/** The server's figures for an order request (dollars), as POST /api/order/quote answers them. */
+export interface OrderQuote {
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  amount: number;
+  discountCode: string | null;
+  discountPercent: number;
+}
+
+/** POST /api/order/stripe (and /api/order/resume-payment): where to send the shopper to pay. */
+export interface OrderSessionResponse {
+  success: true;
+  session_url: string;
+  orderId: string;
+  sessionId: string;
+  /** The amount the session charges, in dollars. */
+  amount: number;
+}
+
+/** POST /api/order/quote. */
+export interface OrderQuoteResponse {
+  success: true;
+  quote: OrderQuote;
+}
+
+/** POST /api/order/verifyStripe: `success` says whether the order is paid; `order` when it is. */
+export interface VerifyPaymentResponse {
+  success: boolean;
+  message?: string;
+  order?: PlacedOrder;
 }

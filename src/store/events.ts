@@ -41,5 +41,13 @@ export const toastRequested = createAction('ui/toastRequested', (message: string
   payload: { message, variant },
 }));
 
+/**
+ * A long operation that must not be interrupted began or ended (login, payment verification): the
+ * ui slice counts them and the full-screen 'Loading...' of SPEC §2 shows while any is running.
+ * Declared here so any feature can report it; the ui slice owns the state.
+ */
+export const loadingStarted = createAction('ui/loadingStarted');
+export const loadingFinished = createAction('ui/loadingFinished');
+
 /** The browser reported that the network is back (`online`): pending server changes may be retried. */
 export const connectionRestored = createAction('app/connectionRestored');

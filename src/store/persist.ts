@@ -3,6 +3,7 @@ import { createMigrate, createTransform, type MigrationManifest, type PersistCon
 import defaultStorage from 'redux-persist/es/storage';
 import { MAX_LINE_QUANTITY, parseVariant, splitCartKey } from '../domain/cartKey';
 import type { CartData } from '../domain/types';
+import type { PendingChange } from '../features/cart/cartSync';
 import { initialSessionState, type SessionState } from '../features/session/sessionSlice';
 
 /**
@@ -15,9 +16,10 @@ export const PERSIST_VERSION = 1;
 export const PERSISTED_SLICES = ['cart', 'saved', 'wishlist', 'session'] as const;
 
 export interface PersistedSlices {
-  cart?: { items: CartData };
-  saved?: { items: CartData };
-  wishlist?: { ids: string[] };
+  /** `rev` orders copies of a slice (the newer tab wins); `pending` are cart changes not yet on the server. */
+  cart?: { items: CartData; rev: number; pending: PendingChange[] };
+  saved?: { items: CartData; rev: number };
+  wishlist?: { ids: string[]; rev: number };
   /** Rebuilt from the token alone: a restored token is `authenticated` until the server says otherwise. */
   session?: SessionState;
 }
@@ -65,6 +67,27 @@ function cleanIds(raw: unknown): string[] {
   return ids;
 }
 
+function cleanRev(raw: unknown): number {
+  return typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? raw : 0;
+}
+
+/** Queued cart changes: well-formed ids and keys, adds of 1..99; anything else is dropped. */
+function cleanPending(raw: unknown): PendingChange[] {
+  if (!Array.isArray(raw)) return [];
+  const out: PendingChange[] = [];
+  for (const c of raw) {
+    if (out.length >= MAX_LINES) break;
+    if (!isRecord(c) || typeof c.id !== 'string' || !c.id || c.id.length > MAX_ID_LENGTH || typeof c.key !== 'string') continue;
+    const parts = splitCartKey(c.key);
+    if (!parts || !validItemId(parts.itemId) || !parseVariant(parts.variant)) continue;
+    if (c.kind === 'set') out.push({ id: c.id, key: c.key, kind: 'set' });
+    else if (c.kind === 'add' && typeof c.quantity === 'number' && Number.isInteger(c.quantity) && c.quantity >= 1 && c.quantity <= MAX_LINE_QUANTITY) {
+      out.push({ id: c.id, key: c.key, kind: 'add', quantity: c.quantity });
+    }
+  }
+  return out;
+}
+
 function cleanToken(raw: unknown): string | null {
   return typeof raw === 'string' && raw.trim().length > 0 && raw.length <= MAX_TOKEN_LENGTH ? raw.trim() : null;
 }
@@ -77,9 +100,9 @@ function cleanToken(raw: unknown): string | null {
 export function sanitizePersisted(state: unknown): (PersistedSlices & PersistedState) | undefined {
   if (!isRecord(state)) return undefined;
   const out: PersistedSlices = {};
-  if (isRecord(state.cart)) out.cart = { items: cleanLines(state.cart.items) };
-  if (isRecord(state.saved)) out.saved = { items: cleanLines(state.saved.items) };
-  if (isRecord(state.wishlist)) out.wishlist = { ids: cleanIds(state.wishlist.ids) };
+  if (isRecord(state.cart)) out.cart = { items: cleanLines(state.cart.items), rev: cleanRev(state.cart.rev), pending: cleanPending(state.cart.pending) };
+  if (isRecord(state.saved)) out.saved = { items: cleanLines(state.saved.items), rev: cleanRev(state.saved.rev) };
+  if (isRecord(state.wishlist)) out.wishlist = { ids: cleanIds(state.wishlist.ids), rev: cleanRev(state.wishlist.rev) };
   if (isRecord(state.session)) {
     const token = cleanToken(state.session.token);
     out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token };
@@ -155,13 +178,23 @@ const sessionTokenOnly = createTransform<{ token?: string | null }, { token: str
   { whitelist: ['session'] },
 );
 
+/** The cart's sync status is runtime state (idle/syncing/failed): stored are the lines, revision and queue. */
+const cartWithoutSyncStatus = createTransform<Record<string, unknown>, Record<string, unknown>>(
+  (inbound) => {
+    const { sync: _sync, ...rest } = inbound ?? {};
+    return rest;
+  },
+  (outbound) => outbound,
+  { whitelist: ['cart'] },
+);
+
 export function createPersistConfig<S>(storage: Storage = defaultStorage): PersistConfig<S> {
   const config: PersistConfig<S> & { deserialize: (text: unknown) => unknown } = {
     key: PERSIST_KEY,
     version: PERSIST_VERSION,
     storage,
     whitelist: [...PERSISTED_SLICES],
-    transforms: [sessionTokenOnly],
+    transforms: [sessionTokenOnly, cartWithoutSyncStatus],
     migrate,
     // Honoured by redux-persist 6's getStoredState though missing from its typings.
     deserialize: tolerantDeserialize,

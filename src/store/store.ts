@@ -2,12 +2,14 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { baseApi } from '../api/baseApi';
+import { setupCartListeners } from '../features/cart/cartListeners';
 import { cartSlice } from '../features/cart/cartSlice';
 import { savedSlice } from '../features/saved/savedSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { setupSessionListeners } from '../features/session/sessionListeners';
 import { setupToastListeners } from '../features/ui/toasts';
 import { uiSlice } from '../features/ui/uiSlice';
+import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
 import { wishlistSlice } from '../features/wishlist/wishlistSlice';
 import { defaultDeps, type StoreDeps } from './deps';
 import { devToolsEnabled, devToolsOptions } from './devtools';
@@ -17,6 +19,27 @@ import { createPersistConfig } from './persist';
 const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * What tests and callers may preload: the list slices may be given in part (`{ cart: { items } }`);
+ * their bookkeeping fields (revision, sync queue) get their initial values.
+ */
+export type PreloadedState = Omit<Partial<RootState>, 'cart' | 'saved' | 'wishlist'> & {
+  cart?: Partial<RootState['cart']>;
+  saved?: Partial<RootState['saved']>;
+  wishlist?: Partial<RootState['wishlist']>;
+};
+
+function withListDefaults(preloaded: PreloadedState | undefined): Partial<RootState> | undefined {
+  if (!preloaded) return undefined;
+  const { cart, saved, wishlist, ...rest } = preloaded;
+  return {
+    ...rest,
+    ...(cart ? { cart: { ...cartSlice.getInitialState(), ...cart } } : {}),
+    ...(saved ? { saved: { ...savedSlice.getInitialState(), ...saved } } : {}),
+    ...(wishlist ? { wishlist: { ...wishlistSlice.getInitialState(), ...wishlist } } : {}),
+  };
+}
 
 export interface MakeStoreOptions {
   /** Where redux-persist reads and writes (default: localStorage). Tests pass an in-memory one. */
@@ -28,14 +51,14 @@ export interface MakeStoreOptions {
  * and listeners; reducers never call them. Persistence starts only when `persistStore` is called
  * on the result (main.tsx does; most tests do not).
  */
-export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
+export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
   const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
   const listener = createAppListenerMiddleware(storeDeps);
   const reducer = persistReducer(createPersistConfig<RootState>(options.storage), rootReducer);
 
   const store = configureStore({
     reducer,
-    preloadedState: preloadedState as (RootState & PersistPartial) | undefined,
+    preloadedState: withListDefaults(preloadedState) as (RootState & PersistPartial) | undefined,
     middleware: (getDefault) =>
       getDefault({
         thunk: { extraArgument: storeDeps },
@@ -50,6 +73,8 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<Sto
   const startAppListening = listener.startListening as unknown as AppStartListening;
   setupSessionListeners(startAppListening);
   setupToastListeners(startAppListening);
+  setupCartListeners(startAppListening);
+  setupWishlistListeners(startAppListening);
 
   return Object.assign(store, { deps: storeDeps });
 }

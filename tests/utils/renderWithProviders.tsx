@@ -8,11 +8,11 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../src/app/theme';
 import type { StoreDeps } from '../../src/store/deps';
-import { makeStore, type AppStore, type RootState } from '../../src/store/store';
+import { makeStore, type AppStore, type PreloadedState } from '../../src/store/store';
 import { NOW } from '../fixtures/catalog';
 
 interface Options extends Omit<RenderOptions, 'queries' | 'wrapper'> {
-  preloadedState?: Partial<RootState>;
+  preloadedState?: PreloadedState;
   deps?: Partial<StoreDeps>;
   store?: AppStore;
   /** Initial url, e.g. '/' or '/collection?category=Figures'. */

@@ -29,7 +29,7 @@ import { brand } from '../../components/brand';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
 import { selectIsLoggedIn } from '../../features/session/sessionSlice';
-import { selectWishlistCount } from '../../features/wishlist/wishlistSlice';
+import { useWishlistCount } from '../../features/wishlist/useWishlist';
 import { loggedOut } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Logo } from './Logo';
@@ -50,7 +50,8 @@ export function Header() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const cartCount = useAppSelector(selectCartCount);
-  const wishlistCount = useAppSelector(selectWishlistCount);
+  // The server list when logged in (subscribed here, so the count follows it on every page).
+  const wishlistCount = useWishlistCount();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);

@@ -1,14 +1,59 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
 import type { CartData } from '../../domain/types';
 import { lineAdded, lineSavedForLater, loggedOut, savedLineMovedToCart } from '../../store/events';
 import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
+import { PERSIST_KEY } from '../../store/persist';
+import { queueChanges, type PendingChange } from './cartSync';
 
-/** The local cart (SPEC §3): `itemId_variant → quantity`. Server sync is added by a later feature. */
+/** Server sync as a state machine (ARCHITECTURE.md): idle ⇄ syncing → failed → syncing … */
+export type CartSyncStatus = 'idle' | 'syncing' | 'failed';
+
+/**
+ * The local cart (SPEC §3): `itemId_variant → quantity`, the source of truth on this device. When
+ * logged in, every change is also queued in `pending` and sent by cartListeners.ts; the queue is
+ * persisted, so a change made offline survives a reload and is sent when the connection returns.
+ */
 export interface CartState {
   items: CartData;
+  /** Bumped on every change of `items`: of two tabs' copies, the newer one wins (store/crossTab.ts). */
+  rev: number;
+  pending: PendingChange[];
+  /** `needsMerge`: the server cart must be read and merged before the sync is complete (login, start-up). */
+  sync: { status: CartSyncStatus; error: string | null; needsMerge: boolean };
 }
 
-const initialState: CartState = { items: {} };
+const initialState: CartState = { items: {}, rev: 0, pending: [], sync: { status: 'idle', error: null, needsMerge: false } };
+
+// ---- sync events (past tense), dispatched by cartListeners.ts ---------------------------------
+
+/** Changes were queued for the server (ids come from the store's deps, never from the reducer). */
+export const cartChangesQueued = createAction<PendingChange[]>('cart/changesQueued');
+/** A run of sends to the server began. */
+export const cartSyncStarted = createAction('cart/syncStarted');
+/** The server confirmed a change; a `set` reports the quantity it sent. */
+export const cartChangeSynced = createAction<{ id: string; sentQuantity?: number }>('cart/changeSynced');
+/** The server refused a change for good (400): it is dropped, the local line stays (and is flagged). */
+export const cartChangeRefused = createAction<{ id: string; message: string }>('cart/changeRefused');
+/** A send failed (network, server error, expired session): the change stays queued. */
+export const cartSyncFailed = createAction<{ message: string }>('cart/syncFailed');
+/** Every queued change was sent. */
+export const cartSyncFinished = createAction('cart/syncFinished');
+/**
+ * The server cart must be merged in: at login (a previous session's unsent changes are dropped —
+ * they may belong to another account, and server quantities win anyway) or at start-up with a
+ * token (unsent changes are sent first).
+ */
+export const cartMergeRequested = createAction<{ discardPending: boolean }>('cart/mergeRequested');
+/** Login merge (SPEC §4): the merged lines, and the local-only lines to push (replacing the old queue). */
+export const cartMergedWithServer = createAction<{ items: CartData; pending: PendingChange[] }>('cart/mergedWithServer');
+
+interface RehydrateAction {
+  type: typeof REHYDRATE;
+  key: string;
+  payload?: { cart?: Partial<Pick<CartState, 'items' | 'rev' | 'pending'>> } | null;
+}
+const isRehydrate = (action: { type: string }): action is RehydrateAction => action.type === REHYDRATE;
 
 export const cartSlice = createSlice({
   name: 'cart',
@@ -16,31 +61,84 @@ export const cartSlice = createSlice({
   reducers: {
     lineQuantityChanged(state, action: PayloadAction<{ key: string; quantity: number }>) {
       setLineQuantity(state.items, action.payload.key, action.payload.quantity);
+      state.rev += 1;
     },
     lineRemoved(state, action: PayloadAction<{ key: string }>) {
       delete state.items[action.payload.key];
+      state.rev += 1;
     },
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loggedOut, () => initialState)
+      .addCase(loggedOut, (state) => ({ ...initialState, rev: state.rev + 1 }))
       // Reported by any screen through store/events (STYLE rule 8); quantities cap at 99.
       .addCase(lineAdded, (state, action) => {
         addToLines(state.items, action.payload.key, action.payload.quantity);
+        state.rev += 1;
       })
       .addCase(lineSavedForLater, (state, action) => {
         delete state.items[action.payload.key];
+        state.rev += 1;
       })
       .addCase(savedLineMovedToCart, (state, action) => {
         addToLines(state.items, action.payload.key, action.payload.quantity);
+        state.rev += 1;
+      })
+      .addCase(cartChangesQueued, (state, { payload }) => {
+        state.pending = queueChanges(state.pending, payload);
+      })
+      .addCase(cartMergeRequested, (state, { payload }) => {
+        if (payload.discardPending) state.pending = [];
+        state.sync.needsMerge = true;
+      })
+      .addCase(cartSyncStarted, (state) => {
+        if (state.sync.status === 'syncing') return;
+        state.sync.status = 'syncing';
+        state.sync.error = null;
+      })
+      .addCase(cartChangeSynced, (state, { payload }) => {
+        const change = state.pending.find((c) => c.id === payload.id);
+        if (!change) return;
+        // A `set` whose line changed while it was on the way stays queued: it is sent again.
+        if (change.kind === 'set' && payload.sentQuantity !== undefined && (state.items[change.key] ?? 0) !== payload.sentQuantity) return;
+        state.pending = state.pending.filter((c) => c.id !== payload.id);
+      })
+      .addCase(cartChangeRefused, (state, { payload }) => {
+        state.pending = state.pending.filter((c) => c.id !== payload.id);
+      })
+      .addCase(cartSyncFailed, (state, { payload }) => {
+        if (state.sync.status !== 'syncing') return;
+        state.sync.status = 'failed';
+        state.sync.error = payload.message;
+      })
+      .addCase(cartSyncFinished, (state) => {
+        if (state.sync.status !== 'syncing') return;
+        state.sync.status = 'idle';
+        state.sync.error = null;
+      })
+      .addCase(cartMergedWithServer, (state, { payload }) => {
+        state.items = payload.items;
+        state.pending = payload.pending;
+        state.sync.needsMerge = false;
+        state.rev += 1;
+      })
+      // Start-up and other tabs (store/crossTab.ts): the stored copy replaces this one unless this
+      // one is newer. Always a new object, so redux-persist's own merge leaves this key to us.
+      .addMatcher(isRehydrate, (state, action) => {
+        const mine = original(state) ?? state;
+        const inbound = action.key === PERSIST_KEY ? action.payload?.cart : undefined;
+        if (!inbound || (inbound.rev ?? 0) < mine.rev) return { ...mine };
+        return { ...mine, items: inbound.items ?? {}, rev: inbound.rev ?? 0, pending: inbound.pending ?? [] };
       });
   },
   selectors: {
     selectCartItems: (state) => state.items,
     selectCartCount: (state) => countLines(state.items),
+    selectCartSync: (state) => state.sync,
+    selectCartPendingCount: (state) => state.pending.length,
   },
 });
 
 export { lineAdded };
 export const { lineQuantityChanged, lineRemoved } = cartSlice.actions;
-export const { selectCartItems, selectCartCount } = cartSlice.selectors;
+export const { selectCartItems, selectCartCount, selectCartSync, selectCartPendingCount } = cartSlice.selectors;

@@ -15,7 +15,8 @@ export interface FilterPanelProps {
   query: StoreQuery;
   colors: readonly string[];
   hiddenCategories: readonly string[];
-  onChange: (patch: Partial<StoreQuery>) => void;
+  /** `replace` asks for no new history entry (each slider step is not worth a Back press). */
+  onChange: (patch: Partial<StoreQuery>, replace?: boolean) => void;
   /** Distinguishes the sidebar's ids from the drawer's when both are mounted. */
   idPrefix: string;
 }
@@ -37,10 +38,20 @@ function priceLabel(v: number): string {
   return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
 }
 
-/** The price slider keeps its own value while dragging and reports only when released. */
+/**
+ * The price slider keeps its own value while dragging and reports when released (a keyboard step
+ * reports at once). Until the url catches up with a reported value the slider keeps showing its
+ * own, so quick repeated arrow presses each step from the last one rather than from a stale url.
+ */
 function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: number) => void; id: string }) {
-  const [drag, setDrag] = useState<number | null>(null);
-  const shown = drag ?? value;
+  const [st, setSt] = useState<{ seen: number; inFlight: number[]; local: number | null }>({ seen: value, inFlight: [], local: null });
+  if (st.seen !== value) {
+    // The url moved: one of our reports arrived, or something else (clear, back) changed it.
+    const at = st.inFlight.indexOf(value);
+    const inFlight = at < 0 ? [] : st.inFlight.slice(at + 1);
+    setSt({ seen: value, inFlight, local: inFlight.length ? st.local : null });
+  }
+  const shown = st.local ?? value;
   return (
     <Box sx={{ px: 1.25 }}>
       <Typography id={`${id}-value`} sx={{ fontWeight: 700, mb: 0.5 }} aria-live="polite">
@@ -51,10 +62,15 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
         min={PRICE_MIN}
         max={PRICE_MAX}
         step={5}
-        onChange={(_e, v) => setDrag(v as number)}
+        onChange={(_e, v) => setSt((x) => ({ ...x, local: v as number }))}
         onChangeCommitted={(_e, v) => {
-          setDrag(null);
-          onCommit(v as number);
+          const next = v as number;
+          if (next === value && st.inFlight.length === 0) {
+            setSt((x) => ({ ...x, local: null }));
+            return;
+          }
+          setSt((x) => ({ ...x, local: next, inFlight: [...x.inFlight, next] }));
+          onCommit(next);
         }}
         getAriaValueText={priceLabel}
         aria-label="Maximum price"
@@ -123,8 +139,7 @@ export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefi
       </Group>
 
       <Group title="Price" id={`${idPrefix}-price`}>
-        {/* Remount when the url changes the value (back/forward, clear) so the drag state resets. */}
-        <PriceSlider key={query.maxPrice} value={query.maxPrice} onCommit={(v) => onChange({ maxPrice: v })} id={`${idPrefix}-price`} />
+        <PriceSlider value={query.maxPrice} onCommit={(v) => onChange({ maxPrice: v }, true)} id={`${idPrefix}-price`} />
       </Group>
 
       {colors.length > 0 && (

@@ -153,7 +153,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   }
 
   const panel = (prefix: string) => (
-    <FilterPanel query={query} colors={colors} hiddenCategories={hiddenCategories} onChange={(patch) => change(patch)} idPrefix={prefix} />
+    <FilterPanel query={query} colors={colors} hiddenCategories={hiddenCategories} onChange={(patch, replace) => change(patch, replace)} idPrefix={prefix} />
   );
 
   return (

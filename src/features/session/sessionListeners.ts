@@ -2,9 +2,8 @@ import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import { baseApi } from '../../api/baseApi';
 import type { ApiError } from '../../api/errors';
-import { loggedIn, loggedOut } from '../../store/events';
+import { loggedIn, loggedOut, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { toastRequested } from '../ui/toasts';
 import { sessionApi } from './sessionApi';
 import { sessionExpired, userInfoLoaded } from './sessionSlice';
 

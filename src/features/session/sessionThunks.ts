@@ -1,9 +1,7 @@
 import { errorMessage } from '../../api/errors';
 import type { StoreDeps } from '../../store/deps';
-import { loggedIn } from '../../store/events';
+import { loadingFinished, loadingStarted, loggedIn, toastRequested } from '../../store/events';
 import type { AppDispatch, RootState } from '../../store/store';
-import { toastRequested } from '../ui/toasts';
-import { loadingFinished, loadingStarted } from '../ui/uiSlice';
 import { sessionApi } from './sessionApi';
 import { credentialsSubmitted, loginFailed } from './sessionSlice';
 import type { LoginForm, LoginMode } from './validation';

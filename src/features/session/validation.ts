@@ -79,6 +79,7 @@ export function hasErrors(errors: Record<string, string | undefined>): boolean {
 export function safeRedirectPath(path: unknown): string | null {
   if (typeof path !== 'string') return null;
   const p = path.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (!p.startsWith('/') || p.startsWith('//') || p.includes('\\') || /[\u0000-\u001f]/.test(p)) return null;
   if (p.length > 512) return null;
   const pathname = p.split(/[?#]/)[0];

@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { loadingFinished, loadingStarted } from '../../store/events';
 
 /**
  * The global loading flag of SPEC §2. A counter rather than a boolean so that two overlapping
@@ -14,18 +15,21 @@ const initialState: UiState = { pendingLoads: 0 };
 export const uiSlice = createSlice({
   name: 'ui',
   initialState,
-  reducers: {
-    loadingStarted(state) {
-      state.pendingLoads += 1;
-    },
-    loadingFinished(state) {
-      state.pendingLoads = Math.max(0, state.pendingLoads - 1);
-    },
+  reducers: {},
+  // The events live in store/events.ts so that every feature can report them (STYLE rule 8).
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadingStarted, (state) => {
+        state.pendingLoads += 1;
+      })
+      .addCase(loadingFinished, (state) => {
+        state.pendingLoads = Math.max(0, state.pendingLoads - 1);
+      });
   },
   selectors: {
     selectIsLoading: (state) => state.pendingLoads > 0,
   },
 });
 
-export const { loadingStarted, loadingFinished } = uiSlice.actions;
+export { loadingStarted, loadingFinished };
 export const { selectIsLoading } = uiSlice.selectors;

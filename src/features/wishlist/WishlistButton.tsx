@@ -1,19 +1,20 @@
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectIsWishlisted, wishlistToggled } from './wishlistSlice';
+import { useAppDispatch } from '../../store/hooks';
+import { useWishlistIds } from './useWishlist';
+import { wishlistHeartClicked } from './wishlistThunks';
 
-/** The heart on product cards: adds or removes the product from the wishlist. */
+/** The heart on product cards: adds or removes the product from the wishlist (optimistic when logged in). */
 export function WishlistButton({ productId, productName }: { productId: string; productName: string }) {
   const dispatch = useAppDispatch();
-  const active = useAppSelector((s) => selectIsWishlisted(s, productId));
+  const active = useWishlistIds().ids.includes(productId);
   return (
     <IconButton
       size="small"
       aria-pressed={active}
       aria-label={active ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
-      onClick={() => dispatch(wishlistToggled(productId))}
+      onClick={() => dispatch(wishlistHeartClicked(productId))}
       sx={{
         bgcolor: 'rgba(255,255,255,0.92)',
         color: active ? 'primary.main' : 'text.primary',

@@ -1,40 +1,70 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
 import { loggedOut } from '../../store/events';
+import { PERSIST_KEY } from '../../store/persist';
 
 /**
- * The guest wishlist: product ids, most recent last (SPEC §3). Server sync (optimistic toggle,
- * merge on login) arrives with the accounts feature.
+ * The guest wishlist: product ids, most recent last (SPEC §3), persisted on this device. For a
+ * logged-in shopper the wishlist is server state in the RTK Query cache (wishlistApi.ts); at login
+ * the guest ids missing on the server are pushed and leave this list (wishlistListeners.ts).
  */
 export interface WishlistState {
   ids: string[];
+  /** Bumped on every change: of two tabs' copies, the newer one wins (store/crossTab.ts). */
+  rev: number;
 }
 
-const initialState: WishlistState = { ids: [] };
+const initialState: WishlistState = { ids: [], rev: 0 };
+
+/** These guest ids are now on the server (login merge): they leave the local list. */
+export const guestWishlistPushed = createAction<string[]>('wishlist/guestWishlistPushed');
+
+interface RehydrateAction {
+  type: typeof REHYDRATE;
+  key: string;
+  payload?: { wishlist?: Partial<WishlistState> } | null;
+}
+const isRehydrate = (action: { type: string }): action is RehydrateAction => action.type === REHYDRATE;
 
 export const wishlistSlice = createSlice({
   name: 'wishlist',
   initialState,
   reducers: {
-    /** Adds the id when absent, removes it when present. */
+    /** Adds the id when absent, removes it when present (the guest heart; see wishlistThunks.ts). */
     toggled(state, action: PayloadAction<string>) {
       const id = action.payload;
       if (!id) return;
       const at = state.ids.indexOf(id);
       if (at >= 0) state.ids.splice(at, 1);
       else state.ids.push(id);
+      state.rev += 1;
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
+    builder
+      .addCase(loggedOut, (state) => ({ ids: [], rev: state.rev + 1 }))
+      .addCase(guestWishlistPushed, (state, { payload }) => {
+        const pushed = new Set(payload);
+        const kept = state.ids.filter((id) => !pushed.has(id));
+        if (kept.length === state.ids.length) return;
+        state.ids = kept;
+        state.rev += 1;
+      })
+      // Start-up and other tabs: the stored copy wins unless this one is newer (see cartSlice).
+      .addMatcher(isRehydrate, (state, action) => {
+        const mine = original(state) ?? state;
+        const inbound = action.key === PERSIST_KEY ? action.payload?.wishlist : undefined;
+        if (!inbound || (inbound.rev ?? 0) < mine.rev) return { ...mine };
+        return { ids: inbound.ids ?? [], rev: inbound.rev ?? 0 };
+      });
   },
   selectors: {
-    selectWishlistIds: (state) => state.ids,
-    selectWishlistCount: (state) => state.ids.length,
-    selectIsWishlisted: (state, productId: string) => state.ids.includes(productId),
+    selectGuestWishlistIds: (state) => state.ids,
   },
 });
 
 export const { toggled } = wishlistSlice.actions;
-export const { selectWishlistIds, selectWishlistCount, selectIsWishlisted } = wishlistSlice.selectors;
-/** Alias that reads better at call sites outside this slice: `dispatch(wishlistToggled(id))`. */
+export const { selectGuestWishlistIds } = wishlistSlice.selectors;
+/** The guest list's own toggle; screens dispatch `wishlistHeartClicked` (wishlistThunks.ts), which picks. */
 export const wishlistToggled = toggled;
+export { selectIsWishlisted, selectWishlistCount, selectWishlistIds } from './wishlistSelectors';

@@ -61,7 +61,7 @@ describe('saved for later', () => {
   });
 
   it('starts empty', () => {
-    expect(savedSlice.reducer(undefined, { type: '@@init' })).toEqual({ items: {} });
+    expect(savedSlice.reducer(undefined, { type: '@@init' })).toEqual({ items: {}, rev: 0 });
   });
 });
 

@@ -69,9 +69,9 @@ describe('persist migrate', () => {
       _persist: v1,
     };
     const out = (await migrate(state as never, PERSIST_VERSION)) as Record<string, unknown>;
-    expect(out.cart).toEqual({ items: { 'p1_Red|M': 2, 'p5_|': 99, 'p6_|': 1 } });
+    expect(out.cart).toEqual({ items: { 'p1_Red|M': 2, 'p5_|': 99, 'p6_|': 1 }, rev: 0, pending: [] });
     expect(out.saved).toBeUndefined();
-    expect(out.wishlist).toEqual({ ids: ['p1', 'p9'] });
+    expect(out.wishlist).toEqual({ ids: ['p1', 'p9'], rev: 0 });
     expect(out.session).toEqual({ status: 'anonymous', token: null, user: null, redirectAfterLogin: null, error: null, draft: null });
     expect(out).not.toHaveProperty('api');
     expect(out).not.toHaveProperty('evil');
@@ -111,8 +111,14 @@ describe('persist migrate', () => {
 
 describe('persistence through the store', () => {
   it('rehydrates cart, wishlist and token, and writes only client-owned slices', async () => {
-    // A restored token asks for the profile (issue 4).
-    mswServer.use(http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: { name: 'Ada', email: 'ada@example.com' } })));
+    // A restored token asks for the profile (issue 4) and syncs the lists (issue 5).
+    mswServer.use(
+      http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: { name: 'Ada', email: 'ada@example.com' } })),
+      http.post('*/api/cart/get', () => HttpResponse.json({ success: true, cartData: {} })),
+      http.post('*/api/cart/add', () => HttpResponse.json({ success: true })),
+      http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: [] })),
+      http.post('*/api/wishlist/add', () => HttpResponse.json({ success: true })),
+    );
     const storage = memoryStorage({
       [`persist:${PERSIST_KEY}`]: stored({
         cart: { items: { 'p1_Red|M': 3 } },
@@ -139,7 +145,9 @@ describe('persistence through the store', () => {
 
     const written = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;
     expect(Object.keys(written).sort()).toEqual(['_persist', 'cart', 'saved', 'session', 'wishlist']);
-    expect(JSON.parse(written.cart)).toEqual({ items: { 'p1_Red|M': 3, p2_bundle: 1 } });
+    expect(JSON.parse(written.cart)).toMatchObject({ items: { 'p1_Red|M': 3, p2_bundle: 1 }, pending: [] });
+    // The sync status is not data: it starts idle in every page load.
+    expect(JSON.parse(written.cart)).not.toHaveProperty('sync');
     // The session keeps its token only: no profile data at rest.
     expect(JSON.parse(written.session)).toEqual({ token: 'tok2' });
   });

@@ -1,0 +1,53 @@
+// Bundle size: gzip bytes of the JS (and CSS) that the first paint of `/` needs, and what each
+// other lazily-loaded route adds on top of that. Reads the chunk graph from Vite's manifest.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+
+const KB = 1024;
+export const targets = { homeJsKb: 150, routeJsKb: 40 };
+
+function gzipSize(file) {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/** All chunks statically reachable from `key` (the chunk itself included). */
+function closure(manifest, key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+export async function run({ root, build = true }) {
+  if (build) {
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  const dist = path.join(root, 'dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const size = (keys, kind) =>
+    [...keys].reduce((sum, k) => {
+      const entry = manifest[k];
+      const files = kind === 'css' ? (entry.css ?? []) : entry.file.endsWith('.js') ? [entry.file] : [];
+      return sum + files.reduce((s, f) => s + gzipSize(path.join(dist, f)), 0);
+    }, 0);
+
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = closure(manifest, entryKey);
+  const homeKey = Object.keys(manifest).find((k) => /pages\/Home\.tsx$/.test(k));
+  const home = homeKey ? closure(manifest, homeKey, new Set(entry)) : entry;
+
+  const figures = [
+    { figure: 'bundle: JS for first paint of /', value: +(size(home, 'js') / KB).toFixed(1), unit: 'KB gzip', target: targets.homeJsKb, better: 'lower' },
+    { figure: 'bundle: CSS for first paint of /', value: +(size(home, 'css') / KB).toFixed(1), unit: 'KB gzip', target: null, better: 'lower' },
+  ];
+  const routes = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k !== homeKey && /\/(pages|features)\//.test(k));
+  for (const key of routes.sort()) {
+    const own = closure(manifest, key, new Set());
+    for (const k of home) own.delete(k);
+    figures.push({ figure: `bundle: + ${path.basename(key).replace(/\.tsx?$/, '')} route`, value: +(size(own, 'js') / KB).toFixed(1), unit: 'KB gzip', target: targets.routeJsKb, better: 'lower' });
+  }
+  return figures;
+}

@@ -1,0 +1,79 @@
+import { formatPhone } from '../../src/domain/address';
+import { formatMoney, toDollars } from '../../src/domain/money';
+import type { Address } from '../../src/domain/types';
+import { escapeHtml, type MailMessage } from '../lib/mailer';
+import type { OrderRow, StoredOrderItem } from '../repositories/orders';
+
+/** 'Red · M', 'Accessory for X', 'Bundle deal' — how a line's variant reads in words. */
+export function variantLabel(item: Pick<StoredOrderItem, 'kind' | 'variant' | 'parentName'>): string {
+  if (item.kind === 'bundle') return 'Bundle deal';
+  if (item.kind === 'accessory') return item.parentName ? `Accessory for ${item.parentName}` : 'Accessory';
+  const [color = '', size = ''] = item.variant.split('|');
+  return [color && color !== 'null' ? color : '', size && size !== 'null' ? `Size ${size}` : ''].filter(Boolean).join(' · ');
+}
+
+const money = (cents: number) => formatMoney(toDollars(cents));
+
+/** The order confirmation e-mail: order id, lines, totals and the delivery address (issue 6). */
+export function orderConfirmationEmail(order: OrderRow, shop: { name: string; url: string }): MailMessage {
+  const address = order.address as unknown as Address;
+  const items = order.items as unknown as StoredOrderItem[];
+  const lines = items.map((i) => {
+    const variant = variantLabel(i);
+    return { text: `${i.quantity} × ${i.name}${variant ? ` (${variant})` : ''} — ${money(i.unitPriceCents)} each = ${money(i.lineTotalCents)}`, item: i, variant };
+  });
+  const addressLines = [
+    `${address.firstName} ${address.lastName}`,
+    address.street,
+    `${address.city}, ${address.state} ${address.zipcode}`,
+    address.country,
+    `Phone: ${formatPhone(address.phone)}`,
+  ];
+  const totals: Array<[string, string]> = [
+    ['Subtotal', money(order.subtotalCents)],
+    ['Delivery fee', order.shippingCents === 0 ? 'Free' : money(order.shippingCents)],
+  ];
+  if (order.discountCents > 0) totals.push([`Discount${order.discountCode ? ` (${order.discountCode})` : ''}`, `−${money(order.discountCents)}`]);
+  totals.push(['Total paid', money(order.amountCents)]);
+
+  const text = [
+    `Hi ${address.firstName},`,
+    '',
+    `Thank you for your order! We have received your payment and your order ${order.id} is confirmed.`,
+    '',
+    'Items:',
+    ...lines.map((l) => `  ${l.text}`),
+    '',
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Delivery address:',
+    ...addressLines.map((l) => `  ${l}`),
+    ...(address.description ? ['', `Notes: ${address.description}`] : []),
+    '',
+    'What happens next: we print and check your items (usually 2–4 business days), then e-mail you a tracking number.',
+    `You can follow your order at ${shop.url}/orders.`,
+    '',
+    `— ${shop.name}`,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const row = (l: (typeof lines)[number]) =>
+    `<tr><td style="padding:8px 0;border-bottom:1px solid #F0E3D3">${l.item.quantity} × <strong>${e(l.item.name)}</strong>${l.variant ? `<br><span style="color:#6B5E66;font-size:13px">${e(l.variant)}</span>` : ''}</td>` +
+    `<td style="padding:8px 0;border-bottom:1px solid #F0E3D3;text-align:right;white-space:nowrap">${e(money(l.item.lineTotalCents))}</td></tr>`;
+  const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
+<p>Hi ${e(address.firstName)},</p>
+<p>Thank you for your order! We have received your payment and your order <strong>${e(order.id)}</strong> is confirmed.</p>
+<table style="width:100%;border-collapse:collapse;margin:16px 0">${lines.map(row).join('')}
+${totals.map(([k, v], i) => `<tr><td style="padding:4px 0;${i === totals.length - 1 ? 'font-weight:bold;font-size:16px' : ''}">${e(k)}</td><td style="padding:4px 0;text-align:right;${i === totals.length - 1 ? 'font-weight:bold;font-size:16px' : ''}">${e(v)}</td></tr>`).join('')}
+</table>
+<h2 style="font-size:16px;margin:16px 0 4px">Delivery address</h2>
+<p style="margin:0;line-height:1.5">${addressLines.map(e).join('<br>')}</p>
+${address.description ? `<p><em>Notes:</em> ${e(address.description)}</p>` : ''}
+<p>We print and check your items (usually 2–4 business days), then e-mail you a tracking number. You can follow your order on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
+<p>— ${e(shop.name)}</p>
+</div></body></html>`;
+
+  return { to: address.email, subject: `Your ${shop.name} order ${order.id} is confirmed`, text, html };
+}

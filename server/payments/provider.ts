@@ -1,0 +1,59 @@
+/**
+ * The payment provider seam (issue 6). Two implementations: Stripe Checkout when
+ * STRIPE_SECRET_KEY is set (stripeProvider.ts), else the built-in test checkout served by this
+ * server at /pay/<sessionId> (testProvider.ts). Amounts are integer cents, always computed by
+ * our server; a provider never decides a price.
+ */
+export interface CheckoutLine {
+  name: string;
+  /** A short description (variant) shown under the name. */
+  description?: string;
+  /** Absolute image url when one can be shown by the provider. */
+  image?: string;
+  unitAmountCents: number;
+  quantity: number;
+}
+
+export interface CreateSessionInput {
+  orderId: string;
+  userId: string;
+  customerEmail: string;
+  /** Product lines at our prices. */
+  lines: CheckoutLine[];
+  shippingCents: number;
+  discountCents: number;
+  discountLabel?: string;
+  /** What the session must charge in total (lines + shipping − discount). */
+  amountCents: number;
+  /** Our success and cancel urls; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreatedSession {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** What the provider says about a session: paid, still payable, or over without payment. */
+export type RemoteSessionState =
+  | { state: 'paid'; amountCents: number | null; orderId: string | null }
+  | { state: 'open'; url: string | null }
+  | { state: 'closed' };
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test';
+  /** Recorded on every order: 'Card' for the built-in checkout, 'Stripe' for Stripe. */
+  readonly paymentMethod: 'Card' | 'Stripe';
+  createSession(input: CreateSessionInput): Promise<CreatedSession>;
+  /** Asks the provider (never the client) whether a session is paid. */
+  sessionState(id: string): Promise<RemoteSessionState>;
+  /** Makes an open session unpayable (cancel / decline to the end). Never throws for a closed one. */
+  expireSession(id: string): Promise<void>;
+}
+
+/** `{CHECKOUT_SESSION_ID}` in a return url → the session id (what Stripe does on redirect). */
+export function fillSessionId(url: string, id: string): string {
+  return url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(id));
+}

@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { toDollars } from '../../src/domain/money';
+import { allowedPredecessors } from '../../src/domain/orderStatus';
+import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
+import type { Db, DbOrTx } from '../db/client';
+import { cartLines, orders, paymentSessions } from '../db/schema';
+
+/** How long an unpaid order keeps its payment session open (like a Stripe Checkout Session). */
+export const PAYMENT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Stripe sessions are only expired from SQL (on read) this long after their expiry: a paid
+ * session's webhook may still be on its way. The periodic sweep asks Stripe itself instead.
+ */
+export const STRIPE_EXPIRY_GRACE_MS = 60 * 60 * 1000;
+
+/** One order line as stored (cents inside; the wire shape is `OrderItem`). */
+export interface StoredOrderItem {
+  productId: string;
+  /** The cart variant: 'color|size', 'accessory-N' or 'bundle'. */
+  variant: string;
+  kind: 'product' | 'accessory' | 'bundle';
+  name: string;
+  /** For accessories: the product they belong to. */
+  parentName?: string;
+  image: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
+export type SessionStatus = PaymentSessionRow['status'];
+
+export interface NewOrder {
+  userId: string;
+  address: Address;
+  items: StoredOrderItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  amountCents: number;
+  discountCode: string | null;
+  paymentMethod: string;
+  isBuyNow: boolean;
+}
+
+/** 24 hex characters, like every other id on the wire. */
+export const newOrderId = () => randomBytes(12).toString('hex');
+
+function itemsOf(row: OrderRow): StoredOrderItem[] {
+  return row.items as unknown as StoredOrderItem[];
+}
+
+/** What My Orders shows in a line's color field: 'color|size', or 'bundle' for a bundle deal. */
+function wireColor(item: StoredOrderItem): string {
+  if (item.kind === 'bundle') return 'bundle';
+  if (item.kind === 'accessory') return '|';
+  return item.variant;
+}
+
+export function itemToWire(item: StoredOrderItem): OrderItem {
+  const unit = toDollars(item.unitPriceCents);
+  return {
+    productId: item.productId,
+    name: item.kind === 'accessory' && item.parentName ? `${item.name} (for ${item.parentName})` : item.name,
+    image: item.image,
+    price: unit,
+    unitPrice: unit,
+    quantity: item.quantity,
+    color: wireColor(item),
+  };
+}
+
+/** Database row → the wire `Order` of SPEC §3 (dollars, `_id`, `date` in ms). */
+export function orderToWire(row: OrderRow): Order {
+  const order: Order = {
+    _id: row.id,
+    status: row.status,
+    items: itemsOf(row).map(itemToWire),
+    amount: toDollars(row.amountCents),
+    paymentMethod: row.paymentMethod,
+    date: row.createdAt.getTime(),
+  };
+  if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
+  return order;
+}
+
+/** The order with its address and money breakdown (payment confirmation, /order-placed). */
+export function orderToPlaced(row: OrderRow): PlacedOrder {
+  return {
+    ...orderToWire(row),
+    address: row.address as unknown as Address,
+    subtotal: toDollars(row.subtotalCents),
+    deliveryFee: toDollars(row.shippingCents),
+    discount: toDollars(row.discountCents),
+    discountCode: row.discountCode,
+    isBuyNow: row.isBuyNow,
+  };
+}
+
+/**
+ * Orders and their payment sessions. Every status change goes through `setStatus` (or
+ * `markPaid`, its paid special case), a conditional UPDATE that only follows the arrows of
+ * src/domain/orderStatus.ts — so two concurrent callers can never both move the same order.
+ * Reads are scoped by user where a shopper asks (`findForUser`, `listForUser`).
+ */
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(order: NewOrder, db: DbOrTx = this.db): Promise<OrderRow> {
+    const [row] = await db
+      .insert(orders)
+      .values({ id: newOrderId(), status: 'Payment Pending', ...order, address: order.address as unknown as Record<string, unknown>, items: order.items as unknown as Record<string, unknown>[] })
+      .returning();
+    return row!;
+  }
+
+  /** Records the payment session that charges `orderId` (one open session per order). */
+  async attachSession(
+    session: { id: string; orderId: string; userId: string; provider: 'stripe' | 'test'; amountCents: number; expiresAt: Date },
+    db: DbOrTx = this.db,
+  ): Promise<void> {
+    await db.insert(paymentSessions).values({ ...session, status: 'open' });
+    await db.update(orders).set({ paymentSessionId: session.id, updatedAt: sql`now()` }).where(eq(orders.id, session.orderId));
+  }
+
+  async findById(id: string, db: DbOrTx = this.db): Promise<OrderRow | undefined> {
+    const rows = await db.select().from(orders).where(eq(orders.id, id));
+    return rows[0];
+  }
+
+  /** The order if it belongs to `userId` (undefined otherwise: another user's order is not found). */
+  async findForUser(id: string, userId: string): Promise<OrderRow | undefined> {
+    const rows = await this.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    return rows[0];
+  }
+
+  /** The user's orders, oldest first (SPEC §7: the client reverses them), stale unpaid ones cancelled first. */
+  async listForUser(userId: string, now = new Date()): Promise<OrderRow[]> {
+    await this.expireStale(now, userId);
+    return this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.createdAt, orders.id);
+  }
+
+  /** The newest orders first, for staff screens. */
+  async listRecent(limit = 100): Promise<OrderRow[]> {
+    return this.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
+  }
+
+  async findSession(id: string, db: DbOrTx = this.db): Promise<PaymentSessionRow | undefined> {
+    const rows = await db.select().from(paymentSessions).where(eq(paymentSessions.id, id));
+    return rows[0];
+  }
+
+  /**
+   * Moves an order to `to` if — and only if — that follows an arrow from its current status (and,
+   * with `from`, only if it is in that status now). Answers the updated row, or null when the
+   * order was not in a status that allows the move (someone else moved it first).
+   */
+  async setStatus(id: string, to: OrderStatus, opts: { from?: OrderStatus; db?: DbOrTx } = {}): Promise<OrderRow | null> {
+    const allowed = allowedPredecessors(to).filter((s) => !opts.from || s === opts.from);
+    if (allowed.length === 0) return null;
+    const [row] = await (opts.db ?? this.db)
+      .update(orders)
+      .set({ status: to, updatedAt: sql`now()`, ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}) })
+      .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * The one place an order becomes paid: 'Payment Pending' → 'Order Placed', the session marked
+   * paid and — unless buy-now — the shopper's server cart emptied, in one transaction. Exactly
+   * one caller sees `transitioned: true`, however many confirm the same order concurrently; only
+   * that caller sends the confirmation e-mail.
+   */
+  async markPaid(
+    orderId: string,
+    sessionId: string,
+    opts: { claimOpenAt?: Date } = {},
+  ): Promise<{ transitioned: boolean; order: OrderRow | undefined }> {
+    return this.db.transaction(async (tx) => {
+      // Built-in checkout: the session must still be open (not cancelled, not expired) to be paid.
+      if (opts.claimOpenAt && !(await this.claimOpenSession(sessionId, opts.claimOpenAt, tx))) {
+        return { transitioned: false, order: await this.findById(orderId, tx) };
+      }
+      const moved = await this.setStatus(orderId, 'Order Placed', { from: 'Payment Pending', db: tx });
+      if (!moved) return { transitioned: false, order: await this.findById(orderId, tx) };
+      await tx.update(paymentSessions).set({ status: 'paid' }).where(eq(paymentSessions.id, sessionId));
+      if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
+      return { transitioned: true, order: moved };
+    });
+  }
+
+  /** Moves an open session to `status` (paid, declined, cancelled, expired) if it is still open. */
+  async closeSession(id: string, status: Exclude<SessionStatus, 'open'>, db: DbOrTx = this.db): Promise<PaymentSessionRow | null> {
+    const [row] = await db
+      .update(paymentSessions)
+      .set({ status })
+      .where(and(eq(paymentSessions.id, id), eq(paymentSessions.status, 'open')))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * An unpaid order whose session is over: the session closed with `status` and the order
+   * 'Payment Pending' → 'Cancelled', together. A paid or already-cancelled order is left alone.
+   */
+  async cancelUnpaid(sessionId: string, status: 'cancelled' | 'expired' | 'declined'): Promise<OrderRow | null> {
+    return this.db.transaction(async (tx) => {
+      const session = await this.closeSession(sessionId, status, tx);
+      const current = session ?? (await this.findSession(sessionId, tx));
+      if (!current || current.status === 'paid') return null;
+      return this.setStatus(current.orderId, 'Cancelled', { from: 'Payment Pending', db: tx });
+    });
+  }
+
+  /** Built-in sessions: marks an open, unexpired session paid. Null when it was not open any more. */
+  async claimOpenSession(id: string, now = new Date(), db: DbOrTx = this.db): Promise<PaymentSessionRow | null> {
+    const [row] = await db
+      .update(paymentSessions)
+      .set({ status: 'paid' })
+      .where(and(eq(paymentSessions.id, id), eq(paymentSessions.status, 'open'), sql`${paymentSessions.expiresAt} > ${now}`))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Open sessions whose time is up (built-in) or up plus the grace period (Stripe), oldest first. */
+  async staleOpenSessions(now: Date, opts: { userId?: string; limit?: number; stripeGraceMs?: number } = {}): Promise<PaymentSessionRow[]> {
+    const grace = opts.stripeGraceMs ?? STRIPE_EXPIRY_GRACE_MS;
+    const expired = or(
+      and(eq(paymentSessions.provider, 'test'), lt(paymentSessions.expiresAt, now)),
+      and(eq(paymentSessions.provider, 'stripe'), lt(paymentSessions.expiresAt, new Date(now.getTime() - grace))),
+    );
+    return this.db
+      .select()
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.status, 'open'), expired, opts.userId ? eq(paymentSessions.userId, opts.userId) : undefined))
+      .orderBy(paymentSessions.expiresAt)
+      .limit(opts.limit ?? 200);
+  }
+
+  /**
+   * Cancels what SQL alone can decide: sessions past their expiry (Stripe ones after the grace
+   * period) and 'Payment Pending' orders older than the session lifetime that never got an open
+   * session (their provider call failed). Answers how many orders were cancelled.
+   */
+  async expireStale(now = new Date(), userId?: string): Promise<number> {
+    let cancelled = 0;
+    for (const s of await this.staleOpenSessions(now, { userId })) {
+      if (await this.cancelUnpaid(s.id, 'expired')) cancelled += 1;
+    }
+    const orphans = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'Payment Pending'),
+          lt(orders.createdAt, new Date(now.getTime() - PAYMENT_SESSION_TTL_MS - STRIPE_EXPIRY_GRACE_MS)),
+          userId ? eq(orders.userId, userId) : undefined,
+          sql`not exists (select 1 from ${paymentSessions} where ${paymentSessions.orderId} = ${orders.id} and ${paymentSessions.status} = 'open')`,
+        ),
+      );
+    for (const o of orphans) if (await this.setStatus(o.id, 'Cancelled', { from: 'Payment Pending' })) cancelled += 1;
+    return cancelled;
+  }
+}

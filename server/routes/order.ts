@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { checkAddress } from '../../src/domain/address';
+import { MAX_LINE_QUANTITY } from '../../src/domain/cartKey';
+import { INVALID_PAYMENT_METHOD, MAX_ORDER_LINES } from '../../src/domain/checkout';
+import type { OrderQuoteResponse, OrderSessionResponse, VerifyPaymentResponse } from '../../src/domain/types';
+import { processedWebhookEvents } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { parseOr400 } from '../lib/validate';
+import { AmountChangedError, CheckoutService } from '../payments/checkout';
+import { stateOf, StripePaymentProvider } from '../payments/stripeProvider';
+import { currentUser } from '../plugins/users';
+import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
+
+export const ORDER_MESSAGES = {
+  emptyCart: 'Your cart is empty. Please add items before placing an order.',
+  invalidAddress: (detail: string) => `Invalid delivery address: ${detail}`,
+  webhookOff: 'Stripe webhooks are not configured on this server',
+  badSignature: 'Invalid Stripe signature',
+} as const;
+
+const quantity = z
+  .number({ message: `must be a whole number from 1 to ${MAX_LINE_QUANTITY}` })
+  .int(`must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+  .min(1, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
+  .max(MAX_LINE_QUANTITY, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`);
+
+/** An order line of SPEC §3. Only productId, color (the variant) and quantity are read: prices are ours. */
+const line = z.object({
+  productId: z
+    .string({ message: 'is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product or bundle id (24 hexadecimal characters)')),
+  color: z.string({ message: 'is required (the variant)' }).max(200, 'must be at most 200 characters'),
+  quantity,
+  name: z.unknown().optional(),
+  price: z.unknown().optional(),
+  unitPrice: z.unknown().optional(),
+  image: z.unknown().optional(),
+});
+
+const items = z.array(line, { message: ORDER_MESSAGES.emptyCart }).min(1, ORDER_MESSAGES.emptyCart).max(MAX_ORDER_LINES, `must have at most ${MAX_ORDER_LINES} lines`);
+const discountCode = z.string().max(64, 'must be at most 64 characters').nullish();
+
+const orderBody = z.object({
+  address: z.record(z.string(), z.unknown(), { message: 'is required' }),
+  items,
+  /** What the client showed, in dollars: compared with ours, never charged. */
+  amount: z.number({ message: 'is required (the total you were shown, in dollars)' }).finite().nonnegative(),
+  description: z.string().max(500, 'must be at most 500 characters').nullish(),
+  discountCode,
+  isBuyNow: z.boolean().default(false),
+  paymentMethod: z.string().max(40).optional(),
+});
+
+const quoteBody = z.object({ items, discountCode });
+
+const verifyBody = z.object({
+  success: z.union([z.boolean(), z.string()]).optional(),
+  sessionId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(300, 'is too long'),
+  /** The client's pending order: informative only, never trusted. */
+  orderData: z.unknown().optional(),
+});
+
+const resumeBody = z.object({
+  orderId: z
+    .string({ message: 'is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.string().regex(PRODUCT_ID_RE, 'must be an order id (24 hexadecimal characters)')),
+});
+
+/** Card is the only method (cash on delivery is disabled, SPEC §5); 'stripe' names the same thing. */
+function checkPaymentMethod(method: string | undefined): void {
+  if (method === undefined) return;
+  if (!['card', 'stripe'].includes(method.trim().toLowerCase())) throw new HttpError(400, INVALID_PAYMENT_METHOD);
+}
+
+/**
+ * Checkout and payment calls (SPEC §7; issue 6). Order reads (userorders) belong to the orders
+ * feature and live in their own route file.
+ */
+const orderRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  /** The server's figures for a cart: what the summary confirms before paying. */
+  app.post('/api/order/quote', { preHandler: app.requireUser }, async (request): Promise<OrderQuoteResponse> => {
+    const body = parseOr400(quoteBody, request.body ?? {}, 'order');
+    const priced = await app.checkout.price(body.items, body.discountCode ?? undefined);
+    return { success: true, quote: CheckoutService.quoteOf(priced) };
+  });
+
+  app.post(
+    '/api/order/stripe',
+    {
+      preHandler: app.requireUser,
+      // Per session token (per IP without one): shoppers behind one NAT do not share a budget.
+      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => `order:${String(req.headers.token ?? req.ip).slice(-64)}` } },
+    },
+    async (request, reply): Promise<OrderSessionResponse | undefined> => {
+      const user = currentUser(request);
+      const body = parseOr400(orderBody, request.body ?? {}, 'order');
+      checkPaymentMethod(body.paymentMethod);
+      const checked = checkAddress({ ...body.address, description: body.address.description ?? body.description ?? undefined });
+      if (!checked.ok) {
+        throw new HttpError(400, ORDER_MESSAGES.invalidAddress(Object.entries(checked.errors).map(([field, message]) => `${field}: ${message}`).join('; ')));
+      }
+      try {
+        return await app.checkout.placeOrder(user, {
+          address: checked.address,
+          items: body.items,
+          amount: body.amount,
+          discountCode: body.discountCode ?? undefined,
+          isBuyNow: body.isBuyNow,
+        });
+      } catch (err) {
+        if (!(err instanceof AmountChangedError)) throw err;
+        // The shopper confirms the new total and sends it again; nothing was stored or charged.
+        reply.code(409).send({ success: false, message: err.message, amount: err.quote.amount, quote: err.quote });
+        return undefined;
+      }
+    },
+  );
+
+  app.post('/api/order/verifyStripe', { preHandler: app.requireUser }, async (request): Promise<VerifyPaymentResponse> => {
+    const body = parseOr400(verifyBody, request.body ?? {}, 'verification');
+    return app.checkout.verify(currentUser(request), body.sessionId);
+  });
+
+  /** Pay a 'Payment Pending' order again from My Orders while its session is still open. */
+  app.post('/api/order/resume-payment', { preHandler: app.requireUser }, async (request): Promise<OrderSessionResponse> => {
+    const body = parseOr400(resumeBody, request.body ?? {}, 'request');
+    return app.checkout.resume(currentUser(request), body.orderId);
+  });
+
+  // ---- Stripe webhook: the signature is checked on the raw bytes, so this scope keeps them. ----
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+
+    scope.post('/api/order/webhook', async (request, reply) => {
+      const provider = app.checkout.provider;
+      const secret = app.config.stripeWebhookSecret;
+      if (!(provider instanceof StripePaymentProvider) || !secret) throw new HttpError(404, ORDER_MESSAGES.webhookOff);
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new HttpError(400, ORDER_MESSAGES.badSignature);
+      let event: Stripe.Event;
+      try {
+        event = provider.stripe.webhooks.constructEvent(request.body, signature, secret);
+      } catch {
+        throw new HttpError(400, ORDER_MESSAGES.badSignature);
+      }
+      const seen = await app.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, event.id));
+      if (seen.length > 0) return reply.send({ received: true, duplicate: true });
+
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_failed': {
+          const session = event.data.object;
+          const state = event.type === 'checkout.session.async_payment_failed' ? ({ state: 'closed' } as const) : stateOf(session);
+          // 'open' (completed but awaiting an async payment) changes nothing yet.
+          await app.checkout.confirmSession(session.id, state);
+          break;
+        }
+        default:
+          request.log.debug({ type: event.type }, 'ignored Stripe event');
+      }
+      // Recorded after handling: a failure above makes Stripe retry, and handling is idempotent.
+      await app.db.insert(processedWebhookEvents).values({ id: event.id }).onConflictDoNothing();
+      return reply.send({ received: true });
+    });
+  });
+};
+
+export default orderRoutes;

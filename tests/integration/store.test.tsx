@@ -1,0 +1,254 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, delay, http } from 'msw';
+import { useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Layout } from '../../src/app/layout/Layout';
+import type { Product } from '../../src/domain/types';
+import { NOW, makeProduct, settings } from '../fixtures/catalog';
+import { failWith, mswServer, networkError } from '../utils/msw';
+import { renderWithProviders } from '../utils/renderWithProviders';
+
+const DAY = 86_400_000;
+
+/** 30 listed products (16 figures, 8 fidgets, 6 decoration) plus one vaulted and one notAvailableYet. */
+const catalog: Product[] = [
+  ...Array.from({ length: 16 }, (_, i) =>
+    makeProduct({
+      _id: `fig${i}`,
+      name: `${i % 2 ? 'Marvel' : 'DC'} Hero ${i}`,
+      subCategory: i % 2 ? 'MARVEL' : 'DC',
+      subSubCategory: i % 3 ? 'Male' : 'Female',
+      price: 20 + i,
+      colorVariants: [{ color: i % 4 ? 'Red' : 'Gold', image: `/img/p/fig${i}.svg` }],
+      date: NOW - i * DAY,
+    }),
+  ),
+  ...Array.from({ length: 8 }, (_, i) =>
+    makeProduct({
+      _id: `fid${i}`,
+      name: `Spinner ${i}`,
+      mainCategory: 'Fidgets',
+      subCategory: i % 2 ? 'Stress_Balls' : 'Fidget_Spinners',
+      description: i === 3 ? 'A quiet dragon that spins.' : 'Spins for minutes.',
+      price: 8 + i,
+      discount: i === 0 ? 50 : 0,
+      date: NOW - (20 + i) * DAY,
+    }),
+  ),
+  ...Array.from({ length: 6 }, (_, i) =>
+    makeProduct({ _id: `dec${i}`, name: `Vase ${i}`, mainCategory: 'Decoration', subCategory: 'Home_Decor', price: 100 + i * 20, date: NOW - (40 + i) * DAY }),
+  ),
+  makeProduct({ _id: 'vault', name: 'Vault Keeper', mainCategory: 'Decoration', subCategory: 'Wall_Art', vaulted: true, date: NOW - 200 * DAY }),
+  makeProduct({ _id: 'future', name: 'Future Toy', notAvailableYet: true }),
+];
+
+function serveCatalog(products: Product[] = catalog, overrides: Partial<typeof settings> = {}) {
+  mswServer.use(
+    http.get('*/api/product/list', () => HttpResponse.json({ success: true, products })),
+    http.get('*/api/settings', () => HttpResponse.json({ success: true, settings: { ...settings, ...overrides } })),
+  );
+}
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{`${l.pathname}${l.search}`}</output>;
+}
+const where = () => screen.getByTestId('where').textContent ?? '';
+const params = () => new URLSearchParams(where().split('?')[1] ?? '');
+
+function renderStore(route = '/collection') {
+  return renderWithProviders(
+    <>
+      <Layout />
+      <Where />
+    </>,
+    { route },
+  );
+}
+
+const productList = () => screen.findByRole('list', { name: 'Products' });
+const cardNames = (list: HTMLElement) => within(list).getAllByRole('article').map((c) => within(c).getByRole('heading').textContent);
+
+describe('Store page (/collection)', () => {
+  it('says it is loading while the product list is on its way', async () => {
+    mswServer.use(http.get('*/api/product/list', () => delay('infinite')));
+    renderStore();
+    expect(await screen.findByText('Loading products…', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'All products' })).toBeInTheDocument();
+  });
+
+  it('shows the first 12 products in the featured order, never notAvailableYet', async () => {
+    serveCatalog();
+    renderStore();
+    const list = await productList();
+    expect(within(list).getAllByRole('article')).toHaveLength(12);
+    expect(screen.getByText('Showing 1–12 of 31 products')).toBeInTheDocument();
+    expect(cardNames(list)[0]).toBe('DC Hero 0'); // newest
+    expect(screen.queryByText('Future Toy')).not.toBeInTheDocument();
+    const images = within(list).getAllByRole('img');
+    expect(images[0]).toHaveAttribute('width', '480');
+    expect(images[0]).toHaveAttribute('height', '480');
+  });
+
+  it('greys out vaulted products and gives them no link', async () => {
+    serveCatalog();
+    renderStore('/collection?category=Decoration');
+    const list = await productList();
+    const vault = within(list).getByText('Vault Keeper').closest('article')!;
+    expect(vault).toHaveAttribute('aria-disabled', 'true');
+    expect(within(vault).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(vault).getByText('Vaulted')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Vase 0' })).toHaveAttribute('href', '/product/dec0');
+  });
+
+  it("shows the server's message when the list fails, and retries", async () => {
+    mswServer.use(failWith('/api/product/list', 'The catalog is being restocked', 503));
+    const { user } = renderStore();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The catalog is being restocked');
+    serveCatalog();
+    await user.click(within(alert).getByRole('button', { name: /try again/i }));
+    expect(await productList()).toBeInTheDocument();
+  });
+
+  it('shows the network error message', async () => {
+    mswServer.use(networkError('/api/product/list'));
+    renderStore();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/fetch/i);
+  });
+
+  it('switches category with the tabs and keeps it in the url', async () => {
+    serveCatalog();
+    const { user } = renderStore();
+    await productList();
+    await user.click(screen.getByRole('tab', { name: 'Fidgets' }));
+    expect(params().get('category')).toBe('Fidgets');
+    expect(screen.getByRole('heading', { level: 1, name: 'Fidgets' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–8 of 8 products')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Fidgets' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('filters Figures by brand (url `brand`) and figure line, showing readable names', async () => {
+    serveCatalog();
+    const { user } = renderStore('/collection?category=Figures');
+    await productList();
+    const aside = screen.getByRole('complementary');
+    expect(within(aside).getByRole('checkbox', { name: 'Star Wars' })).toBeInTheDocument();
+    await user.click(within(aside).getByRole('checkbox', { name: 'Marvel' }));
+    expect(params().getAll('brand')).toEqual(['MARVEL']);
+    expect(screen.getByText('Showing 1–8 of 8 products')).toBeInTheDocument();
+    await user.click(within(aside).getByRole('checkbox', { name: 'Female' }));
+    expect(params().getAll('subSubCategory')).toEqual(['Female']);
+    const list = await productList();
+    expect(cardNames(list)).toEqual(['Marvel Hero 3', 'Marvel Hero 9', 'Marvel Hero 15']);
+  });
+
+  it('uses `subCategory` for other categories and filters by colour and more options', async () => {
+    serveCatalog();
+    const { user } = renderStore('/collection?category=Fidgets');
+    await productList();
+    const aside = screen.getByRole('complementary');
+    await user.click(within(aside).getByRole('checkbox', { name: 'Fidget Spinners' }));
+    expect(params().getAll('subCategory')).toEqual(['Fidget_Spinners']);
+    await user.click(within(aside).getByRole('checkbox', { name: 'On sale' }));
+    expect(params().getAll('options')).toEqual(['sale']);
+    expect(cardNames(await productList())).toEqual(['Spinner 0']);
+  });
+
+  it('moves the price slider and filters by sale price (150 = no limit)', async () => {
+    serveCatalog();
+    renderStore('/collection?category=Decoration');
+    await productList();
+    expect(screen.getByText('Showing 1–7 of 7 products')).toBeInTheDocument();
+    const slider = within(screen.getByRole('complementary')).getByRole('slider', { name: 'Maximum price' });
+    expect(slider).toHaveAttribute('aria-valuetext', 'Any price');
+    act(() => slider.focus());
+    for (let i = 0; i < 6; i++) fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    await waitFor(() => expect(params().get('priceRange')).toBe('120'));
+    expect(screen.getByText('Showing 1–3 of 3 products')).toBeInTheDocument();
+    expect(screen.getAllByText('Up to $120.00').length).toBeGreaterThan(0);
+  });
+
+  it('searches name and description as you type', async () => {
+    serveCatalog();
+    const { user } = renderStore();
+    await productList();
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'DRAGON');
+    expect(params().get('q')).toBe('DRAGON');
+    expect(cardNames(await productList())).toEqual(['Spinner 3']);
+  });
+
+  it('sorts by the picked order', async () => {
+    serveCatalog();
+    const { user } = renderStore('/collection?category=Fidgets');
+    await productList();
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Price: high to low' }));
+    expect(params().get('sort')).toBe('price-desc');
+    expect(cardNames(await productList()).slice(0, 2)).toEqual(['Spinner 7', 'Spinner 6']);
+  });
+
+  it('pages by 12, and a filter change goes back to page 1', async () => {
+    serveCatalog();
+    const { user } = renderStore();
+    await productList();
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(params().get('page')).toBe('2');
+    expect(screen.getByText('Showing 13–24 of 31 products')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    expect(screen.getByText('Showing 25–31 of 31 products')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Figures' }));
+    expect(params().get('page')).toBeNull();
+    expect(screen.getByText('Showing 1–12 of 16 products')).toBeInTheDocument();
+  });
+
+  it('restores the view from a link and ignores bad values', async () => {
+    serveCatalog();
+    renderStore('/collection?category=Figures&brand=MARVEL&brand=NOPE&priceRange=zzz&sort=bogus&page=99&section=sale&q=');
+    expect(await screen.findByText('No products match your filters.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'On sale' })).toBeInTheDocument();
+  });
+
+  it('shows an empty state with a way to clear the filters', async () => {
+    serveCatalog();
+    const { user } = renderStore('/collection?q=unicorn');
+    expect(await screen.findByText('No products match your filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(where()).toBe('/collection');
+    expect(await productList()).toBeInTheDocument();
+  });
+
+  it('shows an empty store when there are no products at all', async () => {
+    serveCatalog([]);
+    renderStore();
+    expect(await screen.findByText('No products match your filters.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('hides categories and tags the settings hide', async () => {
+    serveCatalog(catalog, { hiddenCategories: ['Decoration'], hiddenProductTags: ['sale'] });
+    renderStore();
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Decoration' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Showing 1–12 of 23 products')).toBeInTheDocument());
+  });
+
+  it('filters from the mobile drawer', async () => {
+    serveCatalog();
+    const { user } = renderStore('/collection?category=Figures');
+    await productList();
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('checkbox', { name: 'DC' }));
+    expect(params().getAll('brand')).toEqual(['DC']);
+    await user.click(within(drawer).getByRole('button', { name: 'Show 8 results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('toggles the wishlist heart on a card', async () => {
+    serveCatalog();
+    const { user, store } = renderStore();
+    await productList();
+    await user.click(screen.getByRole('button', { name: 'Add DC Hero 0 to wishlist' }));
+    expect(store.getState().wishlist.ids).toEqual(['fig0']);
+  });
+});

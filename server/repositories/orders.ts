@@ -181,13 +181,17 @@ export class OrdersRepository {
     opts: { claimOpenAt?: Date } = {},
   ): Promise<{ transitioned: boolean; order: OrderRow | undefined }> {
     return this.db.transaction(async (tx) => {
-      // Built-in checkout: the session must still be open (not cancelled, not expired) to be paid.
-      if (opts.claimOpenAt && !(await this.claimOpenSession(sessionId, opts.claimOpenAt, tx))) {
-        return { transitioned: false, order: await this.findById(orderId, tx) };
+      // Lock order: the session row first, then the order row — as cancelUnpaid does — so that
+      // concurrent confirmations and cancellations queue up instead of deadlocking.
+      if (opts.claimOpenAt) {
+        // Built-in checkout: the session must still be open (not cancelled, not expired) to be paid.
+        if (!(await this.claimOpenSession(sessionId, opts.claimOpenAt, tx))) return { transitioned: false, order: await this.findById(orderId, tx) };
+      } else {
+        // The provider reports the money taken: the session is paid whatever the order's fate.
+        await tx.update(paymentSessions).set({ status: 'paid' }).where(eq(paymentSessions.id, sessionId));
       }
       const moved = await this.setStatus(orderId, 'Order Placed', { from: 'Payment Pending', db: tx });
       if (!moved) return { transitioned: false, order: await this.findById(orderId, tx) };
-      await tx.update(paymentSessions).set({ status: 'paid' }).where(eq(paymentSessions.id, sessionId));
       if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
       return { transitioned: true, order: moved };
     });

@@ -14,6 +14,16 @@ const ForgotPassword = lazy(() => import('../features/session/ForgotPasswordPage
 const ResetPassword = lazy(() => import('../features/session/ResetPasswordPage'));
 const Cart = lazy(() => import('./pages/Cart'));
 const Wishlist = lazy(() => import('./pages/Wishlist'));
+const PlaceOrder = lazy(() => import('./pages/PlaceOrder'));
+const Verify = lazy(() => import('./pages/Verify'));
+const OrderPlaced = lazy(() => import('./pages/OrderPlaced'));
+
+/** Checkout screens (issue 6), by path. */
+export const CHECKOUT_SCREENS: Readonly<Record<string, ReactElement>> = {
+  '/place-order': <PlaceOrder />,
+  '/verify': <Verify />,
+  '/order-placed': <OrderPlaced />,
+};
 
 /** The shopper's lists (issue 5), by path. */
 export const LIST_SCREENS: Readonly<Record<string, ReactElement>> = {
@@ -64,7 +74,7 @@ export const routes: RouteObject[] = [
     ({ path, title, blurb }): RouteObject =>
       path === '/'
         ? { path, element: <Home /> }
-        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? LIST_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
+        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? LIST_SCREENS[path] ?? CHECKOUT_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
   ),
   { path: '*', element: <NotFound /> },
 ];

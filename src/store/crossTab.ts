@@ -40,8 +40,9 @@ export function connectBrowserEvents(store: AppStore, win: Window = window): () 
       const sessionChanged = !!session && (session.token ?? null) !== (current.token ?? null);
       if (sessionChanged) payload.session = session;
       store.dispatch({ type: REHYDRATE, key: PERSIST_KEY, payload, crossTab: true });
-      // Another account (or none): nothing cached for the previous one may be served.
-      if (sessionChanged) store.dispatch(baseApi.util.invalidateTags(['User', 'Cart', 'Wishlist', 'Order', 'Conversation', 'Message', 'Unread', 'Discount']));
+      // Another account (or none): nothing cached for the previous one may be served. (The
+      // profile is the session feature's: it asks for it again when a token arrives this way.)
+      if (sessionChanged) store.dispatch(baseApi.util.invalidateTags(['Cart', 'Wishlist', 'Order', 'Conversation', 'Message', 'Unread', 'Discount']));
     });
   };
   const onOnline = () => store.dispatch(connectionRestored());

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { cartKey } from '../domain/cartKey';
-import type { User } from '../domain/types';
+import type { PlacedOrder, User } from '../domain/types';
 
 /**
  * Cross-feature events (STYLE rule 8). A feature reacts to another feature's news by handling one
@@ -51,3 +51,11 @@ export const loadingFinished = createAction('ui/loadingFinished');
 
 /** The browser reported that the network is back (`online`): pending server changes may be retried. */
 export const connectionRestored = createAction('app/connectionRestored');
+
+/**
+ * A card payment was verified and the order is placed (checkout feature, /verify). `emptiesCart`
+ * is true when the order was made from this browser's cart (not buy-now, and not a reload of an
+ * order already handled here): the cart slice then empties the cart — the server emptied its copy
+ * in the same transaction that marked the order paid.
+ */
+export const orderPlaced = createAction<{ order: PlacedOrder; isBuyNow: boolean; emptiesCart: boolean }>('checkout/orderPlaced');

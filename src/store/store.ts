@@ -4,6 +4,8 @@ import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { baseApi } from '../api/baseApi';
 import { setupCartListeners } from '../features/cart/cartListeners';
 import { cartSlice } from '../features/cart/cartSlice';
+import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
+import { checkoutSlice } from '../features/checkout/checkoutSlice';
 import { savedSlice } from '../features/saved/savedSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { setupSessionListeners } from '../features/session/sessionListeners';
@@ -16,7 +18,7 @@ import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
 import { createPersistConfig } from './persist';
 
-const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice);
+const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -75,6 +77,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupToastListeners(startAppListening);
   setupCartListeners(startAppListening);
   setupWishlistListeners(startAppListening);
+  setupCheckoutListeners(startAppListening);
 
   return Object.assign(store, { deps: storeDeps });
 }

@@ -106,6 +106,7 @@ describe('accounts against the real server', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { level: 1, name: 'Reset link sent' }).waitFor();
     await page.getByText(/If an account exists for that e-mail/).waitFor();
+    await screenshot(page, 'accounts-forgot-sent-1440');
 
     const mail = await waitForMail(email, asked);
     const link = /(https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
@@ -145,15 +146,26 @@ describe('accounts against the real server', () => {
 
   it('a stale token is dropped on start: toast, /login, and the page is remembered for after login', async () => {
     const page = await newPage(DESKTOP);
-    await page.goto('/about');
-    await page.evaluate(() => {
+    // Stored before the app's scripts run (a write after start could be overwritten by redux-persist).
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
       const session = JSON.stringify({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' });
       localStorage.setItem('persist:layerloft', JSON.stringify({ session, _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
     });
-    await page.reload();
+    await page.goto('/about');
     await page.getByText('Session expired. Please log in again.').waitFor();
     await page.waitForURL((u) => u.pathname === '/login');
     await expect.poll(() => storedToken(page)).toBeNull();
+    // The page they were on is the redirect-after-login target.
+    const email = `returning.${Date.now().toString(36)}@example.com`;
+    const created = await page.request.post('/api/user/register', { data: { name: 'Returning', email, password: 'returning pass 1' } });
+    expect(created.status()).toBe(200);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('returning pass 1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/about');
+    await expectLoggedIn(page);
     expect(realErrors(page.errors)).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { LineSummary } from '../../components/LineSummary';
 import { useResolvedLines, type CatalogInput } from '../../components/useResolvedLines';
 import { subtotalCents, type ResolvedLine } from '../../domain/cartLines';
@@ -29,7 +30,7 @@ export const GUEST_CHECKOUT_MESSAGE = 'To proceed to checkout, please log in.';
 function CartLine({ line }: { line: ResolvedLine }) {
   const dispatch = useAppDispatch();
   const headingId = `cart-line-${line.key}`;
-  const label = `Quantity of ${line.name || 'this item'}`;
+  const name = line.name || 'this item';
   return (
     <Box
       component="li"
@@ -37,7 +38,9 @@ function CartLine({ line }: { line: ResolvedLine }) {
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) auto' },
-        gap: { xs: 1.5, sm: 3 },
+        gridTemplateAreas: { xs: '"summary" "controls" "actions"', sm: '"summary controls" "actions controls"' },
+        columnGap: 3,
+        rowGap: { xs: 1.25, sm: 0.5 },
         alignItems: 'center',
         py: { xs: 2, sm: 2.5 },
         borderBottom: 1,
@@ -45,26 +48,25 @@ function CartLine({ line }: { line: ResolvedLine }) {
         '&:last-of-type': { borderBottom: 0 },
       }}
     >
-      <LineSummary line={line} headingId={headingId} />
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: { xs: 'space-between', sm: 'flex-end' }, gap: { xs: 1, sm: 2 }, flexWrap: 'wrap' }}>
-        <QuantityInput value={line.quantity} label={label} onChange={(quantity) => dispatch(lineQuantityChanged({ key: line.key, quantity }))} />
-        <Typography sx={{ fontWeight: 800, minWidth: 72, textAlign: 'right' }} aria-label="Line total">
+      <Box sx={{ gridArea: 'summary', minWidth: 0 }}>
+        <LineSummary line={line} headingId={headingId} />
+      </Box>
+      <Box sx={{ gridArea: 'controls', display: 'flex', alignItems: 'center', justifyContent: { xs: 'space-between', sm: 'flex-end' }, gap: { xs: 1, sm: 3 } }}>
+        <QuantityInput value={line.quantity} label={`Quantity of ${name}`} onChange={(quantity) => dispatch(lineQuantityChanged({ key: line.key, quantity }))} />
+        <Typography sx={{ fontWeight: 800, fontSize: '1.05rem', minWidth: 80, textAlign: 'right' }}>
+          <Box component="span" sx={visuallyHidden}>
+            Line total{' '}
+          </Box>
           {line.lineTotalCents === null ? '—' : formatMoney(toDollars(line.lineTotalCents))}
         </Typography>
-        <Box sx={{ display: 'flex', gap: 0.5, flexBasis: { xs: '100%', sm: 'auto' }, justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
-          <Button
-            size="small"
-            color="secondary"
-            startIcon={<BookmarkBorder />}
-            onClick={() => dispatch(lineSavedForLater({ key: line.key, quantity: line.quantity }))}
-            aria-label={`Save ${line.name || 'this item'} for later`}
-          >
-            Save for later
-          </Button>
-          <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => dispatch(lineRemoved({ key: line.key }))} aria-label={`Remove ${line.name || 'this item'}`}>
-            Remove
-          </Button>
-        </Box>
+      </Box>
+      <Box sx={{ gridArea: 'actions', display: 'flex', gap: 0.5, pl: { sm: '104px' }, ml: { xs: -1, sm: -1 } }}>
+        <Button size="small" color="secondary" startIcon={<BookmarkBorder />} onClick={() => dispatch(lineSavedForLater({ key: line.key, quantity: line.quantity }))} aria-label={`Save ${name} for later`}>
+          Save for later
+        </Button>
+        <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => dispatch(lineRemoved({ key: line.key }))} aria-label={`Remove ${name}`}>
+          Remove
+        </Button>
       </Box>
     </Box>
   );

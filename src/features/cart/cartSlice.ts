@@ -1,7 +1,7 @@
 import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { CartData } from '../../domain/types';
-import { lineAdded, lineSavedForLater, loggedOut, savedLineMovedToCart } from '../../store/events';
+import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, savedLineMovedToCart } from '../../store/events';
 import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
 import { PERSIST_KEY } from '../../store/persist';
 import { queueChanges, type PendingChange } from './cartSync';
@@ -71,6 +71,14 @@ export const cartSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loggedOut, (state) => ({ ...initialState, rev: state.rev + 1 }))
+      // Paid from this cart (STYLE rule 8: the checkout reports it). The server emptied its copy
+      // with the payment, so queued changes for the old lines must not be sent any more.
+      .addCase(orderPlaced, (state, { payload }) => {
+        if (!payload.emptiesCart) return;
+        state.items = {};
+        state.pending = [];
+        state.rev += 1;
+      })
       // Reported by any screen through store/events (STYLE rule 8); quantities cap at 99.
       .addCase(lineAdded, (state, action) => {
         addToLines(state.items, action.payload.key, action.payload.quantity);

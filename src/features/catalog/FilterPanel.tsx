@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../domain/money';
 import { FIGURE_GENDERS, displayName } from '../../domain/taxonomy';
 import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './rules';
@@ -38,19 +38,19 @@ function priceLabel(v: number): string {
   return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
 }
 
+/** Quiet time after the last slider move before the url (and the results) follow. */
+const PRICE_COMMIT_DELAY_MS = 250;
+
 /**
- * The price slider keeps its own value while dragging and reports when released (a keyboard step
- * reports at once). Until the url catches up with a reported value the slider keeps showing its
- * own, so quick repeated arrow presses each step from the last one rather than from a stale url.
+ * The price slider keeps its own value while it moves and reports it once the shopper pauses, so
+ * held or repeated arrow keys step smoothly instead of racing the url; any later change of the url
+ * (ours arriving, or a clear or Back) replaces the slider's own value.
  */
 function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: number) => void; id: string }) {
-  const [st, setSt] = useState<{ seen: number; inFlight: number[]; local: number | null }>({ seen: value, inFlight: [], local: null });
-  if (st.seen !== value) {
-    // The url moved: one of our reports arrived, or something else (clear, back) changed it.
-    const at = st.inFlight.indexOf(value);
-    const inFlight = at < 0 ? [] : st.inFlight.slice(at + 1);
-    setSt({ seen: value, inFlight, local: inFlight.length ? st.local : null });
-  }
+  const [st, setSt] = useState<{ seen: number; local: number | null }>({ seen: value, local: null });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (st.seen !== value) setSt({ seen: value, local: null });
   const shown = st.local ?? value;
   return (
     <Box sx={{ px: 1.25 }}>
@@ -64,13 +64,11 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
         step={5}
         onChange={(_e, v) => setSt((x) => ({ ...x, local: v as number }))}
         onChangeCommitted={(_e, v) => {
-          const next = v as number;
-          if (next === value && st.inFlight.length === 0) {
-            setSt((x) => ({ ...x, local: null }));
-            return;
-          }
-          setSt((x) => ({ ...x, local: next, inFlight: [...x.inFlight, next] }));
-          onCommit(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            if ((v as number) !== value) onCommit(v as number);
+            else setSt((x) => ({ ...x, local: null }));
+          }, PRICE_COMMIT_DELAY_MS);
         }}
         getAriaValueText={priceLabel}
         aria-label="Maximum price"

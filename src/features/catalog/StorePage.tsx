@@ -15,7 +15,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -45,16 +45,16 @@ const EAGER_CARDS = 4;
 
 const EMPTY: readonly string[] = [];
 
-/** The chips above the grid, one per active filter, each removable. */
-function activeChips(query: StoreQuery, change: (patch: Partial<StoreQuery>) => void): { key: string; label: string; onDelete: () => void }[] {
-  const chips: { key: string; label: string; onDelete: () => void }[] = [];
-  if (query.section) chips.push({ key: 'section', label: SECTION_LABELS[query.section], onDelete: () => change({ section: null }) });
-  for (const s of query.subCategories) chips.push({ key: `sub-${s}`, label: displayName(s), onDelete: () => change({ subCategories: toggled(query.subCategories, s) }) });
-  for (const s of query.subSubCategories) chips.push({ key: `line-${s}`, label: s, onDelete: () => change({ subSubCategories: toggled(query.subSubCategories, s) }) });
-  for (const o of query.availability) chips.push({ key: `opt-${o}`, label: AVAILABILITY_LABELS[o], onDelete: () => change({ availability: toggled(query.availability, o) }) });
-  for (const c of query.colors) chips.push({ key: `color-${c}`, label: c, onDelete: () => change({ colors: toggled(query.colors, c) }) });
-  if (query.maxPrice < PRICE_MAX) chips.push({ key: 'price', label: `Up to ${formatMoney(query.maxPrice)}`, onDelete: () => change({ maxPrice: PRICE_MAX }) });
-  if (query.search.trim()) chips.push({ key: 'q', label: `“${query.search.trim()}”`, onDelete: () => change({ search: '' }) });
+/** The chips above the grid, one per active filter, each with the change that removes it. */
+function activeChips(query: StoreQuery): { key: string; label: string; patch: Partial<StoreQuery> }[] {
+  const chips: { key: string; label: string; patch: Partial<StoreQuery> }[] = [];
+  if (query.section) chips.push({ key: 'section', label: SECTION_LABELS[query.section], patch: { section: null } });
+  for (const s of query.subCategories) chips.push({ key: `sub-${s}`, label: displayName(s), patch: { subCategories: toggled(query.subCategories, s) } });
+  for (const s of query.subSubCategories) chips.push({ key: `line-${s}`, label: s, patch: { subSubCategories: toggled(query.subSubCategories, s) } });
+  for (const o of query.availability) chips.push({ key: `opt-${o}`, label: AVAILABILITY_LABELS[o], patch: { availability: toggled(query.availability, o) } });
+  for (const c of query.colors) chips.push({ key: `color-${c}`, label: c, patch: { colors: toggled(query.colors, c) } });
+  if (query.maxPrice < PRICE_MAX) chips.push({ key: 'price', label: `Up to ${formatMoney(query.maxPrice)}`, patch: { maxPrice: PRICE_MAX } });
+  if (query.search.trim()) chips.push({ key: 'q', label: `“${query.search.trim()}”`, patch: { search: '' } });
   return chips;
 }
 
@@ -76,12 +76,20 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   const hiddenCategories = settings?.hiddenCategories ?? EMPTY;
   const categories = MAIN_CATEGORIES.filter((c) => !hiddenCategories.some((h) => h.toLowerCase() === c.toLowerCase()));
 
-  const change = (patch: Partial<StoreQuery>, replace = false) => {
-    setParams(serializeStoreQuery(changeStoreQuery(query, patch)), { replace });
+  // Router navigations render a moment later; a second change made before that (a fast typist,
+  // a click right after "Clear all") must build on the first one, not on the url of the last render.
+  const ahead = useRef<StoreQuery | null>(null);
+  useEffect(() => {
+    if (ahead.current && serializeStoreQuery(ahead.current) === search) ahead.current = null;
+  }, [search]);
+  const go = (next: StoreQuery, replace: boolean) => {
+    ahead.current = next;
+    setParams(serializeStoreQuery(next), { replace });
   };
-  const clearAll = () => setParams(serializeStoreQuery({ ...DEFAULT_QUERY, sort: query.sort }));
+  const change = (patch: Partial<StoreQuery>, replace = false) => go(changeStoreQuery(ahead.current ?? query, patch), replace);
+  const clearAll = () => go({ ...DEFAULT_QUERY, sort: (ahead.current ?? query).sort }, false);
 
-  const chips = activeChips(query, change);
+  const chips = activeChips(query);
   const filtersActive = hasActiveFilters(query);
   const title = query.section ? SECTION_LABELS[query.section] : query.category ? displayName(query.category) : 'All products';
 
@@ -240,7 +248,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
                   : `Showing ${page.from}–${page.to} of ${page.total} product${page.total === 1 ? '' : 's'}`}
             </Typography>
             {chips.map((c) => (
-              <Chip key={c.key} label={c.label} onDelete={c.onDelete} size="small" variant="outlined" sx={{ bgcolor: 'background.paper' }} />
+              <Chip key={c.key} label={c.label} onDelete={() => change(c.patch)} size="small" variant="outlined" sx={{ bgcolor: 'background.paper' }} />
             ))}
             {chips.length > 0 && (
               <Button size="small" onClick={clearAll} sx={{ px: 1 }}>

@@ -51,8 +51,8 @@ export function SavedForLater({ catalog }: { catalog: CatalogInput }) {
               }}
             >
               <LineSummary line={line} headingId={headingId} />
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: { sm: 'flex-end' } }}>
-                <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: { sm: 'flex-end' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   Qty {line.quantity}
                 </Typography>
                 <Button

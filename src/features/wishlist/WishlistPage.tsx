@@ -39,17 +39,24 @@ const EMPTY: readonly Product[] = [];
 
 /**
  * /wishlist (SPEC §2): breadcrumb, title with count, a name search, the grid (rendered by the app
- * page with the catalog's cards and hearts) and pages of 12. The page number belongs to the
- * filtered count it was chosen for, so a new count starts again at page 1.
+ * page with the catalog's cards and hearts) and pages of 12, back to page 1 when the filtered
+ * count changes.
  */
 export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog; renderGrid: (products: Product[]) => ReactNode }) {
   const { ids, isLoading: listLoading } = useWishlistIds();
   const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, forCount: -1 });
+  const [pageNumber, setPageNumber] = useState(1);
   const products = catalog.products ?? EMPTY;
   const all = useMemo(() => wishlistProducts(ids, products), [ids, products]);
   const filtered = useMemo(() => searchWishlist(all, search), [all, search]);
-  const page = wishlistPage(filtered, paging.forCount === filtered.length ? paging.page : 1);
+  // Back to page 1 whenever the filtered count changes (adjusting state while rendering, as React
+  // recommends over an effect: no frame ever shows the stale page).
+  const [countSeen, setCountSeen] = useState(filtered.length);
+  if (countSeen !== filtered.length) {
+    setCountSeen(filtered.length);
+    setPageNumber(1);
+  }
+  const page = wishlistPage(filtered, pageNumber);
   const loading = catalog.isLoading || listLoading;
 
   let body: ReactNode;
@@ -95,7 +102,7 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
               count={page.pageCount}
               page={page.page}
               onChange={(_e, p) => {
-                setPaging({ page: p, forCount: filtered.length });
+                setPageNumber(p);
                 window.scrollTo({ top: 0 });
               }}
               color="primary"

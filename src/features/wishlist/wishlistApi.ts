@@ -19,25 +19,25 @@ export function wishlistIds(raw: unknown): string[] {
 
 const WISHLIST_MUTATIONS = new Set(['addToWishlist', 'removeFromWishlist']);
 
-/** Whether another heart toggle of this product is still on its way to the server. */
-function otherToggleInFlight(state: RootState, productId: string, requestId: string): boolean {
-  return Object.values(state.api.mutations).some((m) => {
-    const entry = m as { status?: string; requestId?: string; endpointName?: string; originalArgs?: unknown } | undefined;
-    return entry?.status === 'pending' && entry.requestId !== requestId && WISHLIST_MUTATIONS.has(entry.endpointName ?? '') && entry.originalArgs === productId;
-  });
+/**
+ * Whether another heart toggle is still on its way to the server. RTK Query does not keep a
+ * mutation's argument in the state, so any product counts: a rare extra re-read is harmless.
+ */
+function otherToggleInFlight(state: RootState, requestId: string): boolean {
+  return Object.values(state.api.mutations).some((m) => m?.status === 'pending' && m.requestId !== requestId && WISHLIST_MUTATIONS.has(m.endpointName ?? ''));
 }
 
 /**
  * Optimistic toggle (SPEC §4, STYLE rule 5): patch the cached list, then undo on failure with a
- * toast, then re-sync. Overlapping toggles of one product end in the server's true state: the
- * last one to settle re-reads the list whenever the toggles overlapped or one failed.
+ * toast, then re-sync. Overlapping toggles end in the server's true state: the last one to settle
+ * re-reads the list whenever toggles overlapped or one failed.
  */
 function optimistic(change: (ids: string[], productId: string) => void) {
   return async (
     productId: string,
     { dispatch, getState, queryFulfilled, requestId }: { dispatch: (a: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown>; requestId: string },
   ) => {
-    let overlapped = otherToggleInFlight(getState() as RootState, productId, requestId);
+    let overlapped = otherToggleInFlight(getState() as RootState, requestId);
     const patch = dispatch(wishlistApi.util.updateQueryData('getWishlist', undefined, (ids) => change(ids, productId))) as { undo(): void };
     let failed = false;
     try {
@@ -49,7 +49,7 @@ function optimistic(change: (ids: string[], productId: string) => void) {
       // A 401 is the session feature's news ('Session expired…'), not a wishlist failure.
       if (status !== 401) dispatch(toastRequested(WISHLIST_TOGGLE_ERROR, 'error'));
     }
-    const stillInFlight = otherToggleInFlight(getState() as RootState, productId, requestId);
+    const stillInFlight = otherToggleInFlight(getState() as RootState, requestId);
     overlapped ||= stillInFlight;
     if ((failed || overlapped) && !stillInFlight) dispatch(wishlistApi.util.invalidateTags(['Wishlist']));
   };

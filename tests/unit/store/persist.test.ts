@@ -1,6 +1,6 @@
 import { REHYDRATE, persistStore, type Storage } from 'redux-persist';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lineAdded } from '../../../src/features/cart/cartSlice';
 import { wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
 import { loggedIn, loggedOut } from '../../../src/store/events';
@@ -141,10 +141,15 @@ describe('persistence through the store', () => {
     store.dispatch(lineAdded({ itemId: 'p1', variant: 'Red|M', quantity: 3 }));
     store.dispatch(lineAdded({ itemId: 'p2', variant: 'bundle', quantity: 1 }));
     store.dispatch(loggedIn({ token: 'tok2', user: { name: 'Ada', email: 'ada@example.com' } }));
-    await new Promise((r) => setTimeout(r, 20));
 
-    const written = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;
-    expect(Object.keys(written).sort()).toEqual(['_persist', 'cart', 'saved', 'session', 'wishlist']);
+    // redux-persist writes one slice per timer tick; the login merge makes several changes in a row.
+    const written = await vi.waitFor(() => {
+      const w = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;
+      expect(Object.keys(w).sort()).toEqual(['_persist', 'cart', 'saved', 'session', 'wishlist']);
+      expect(JSON.parse(w.session)).toEqual({ token: 'tok2' });
+      expect(JSON.parse(w.cart).pending).toEqual([]);
+      return w;
+    });
     expect(JSON.parse(written.cart)).toMatchObject({ items: { 'p1_Red|M': 3, p2_bundle: 1 }, pending: [] });
     // The sync status is not data: it starts idle in every page load.
     expect(JSON.parse(written.cart)).not.toHaveProperty('sync');

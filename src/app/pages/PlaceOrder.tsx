@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../api/errors';
+import type { CatalogInput } from '../../components/useResolvedLines';
+import { useGetBundlesQuery } from '../../features/bundles/bundlesApi';
+import { selectCartItems } from '../../features/cart/cartSlice';
+import { useGetProductsQuery } from '../../features/catalog/catalogApi';
+import { PlaceOrderPage } from '../../features/checkout/PlaceOrderPage';
+import { buyNowFrom } from '../../features/checkout/rules';
+import { redirectAfterLoginSet, selectUser } from '../../features/session/sessionSlice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectIsAuthenticated } from '../../store/selectors';
+
+/**
+ * /place-order: the checkout screen over the catalog, the cart and the account. A guest who opens
+ * it is sent to /login and comes back here after logging in (the session's redirect target).
+ */
+export default function PlaceOrder() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loggedIn = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectUser);
+  const cartItems = useAppSelector(selectCartItems);
+  const products = useGetProductsQuery();
+  const bundles = useGetBundlesQuery();
+
+  useEffect(() => {
+    if (loggedIn) return;
+    dispatch(redirectAfterLoginSet('/place-order'));
+    navigate('/login', { replace: true });
+  }, [loggedIn, dispatch, navigate]);
+
+  if (!loggedIn) return null;
+
+  const catalog: CatalogInput = {
+    products: products.data,
+    bundles: bundles.data,
+    isLoading: products.isLoading || bundles.isLoading,
+    isError: products.isError || bundles.isError,
+    errorMessage: errorMessage(products.error ?? bundles.error),
+    onRetry: () => {
+      if (products.isError) void products.refetch();
+      if (bundles.isError) void bundles.refetch();
+    },
+  };
+  return <PlaceOrderPage catalog={catalog} cartItems={cartItems} buyNow={buyNowFrom(location.state)} user={user} />;
+}

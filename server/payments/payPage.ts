@@ -24,6 +24,8 @@ function shell(title: string, shopName: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${e(title)} · ${e(shopName)}</title>
+<meta name="theme-color" content="#C4411D">
+<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Crect x='4' y='25' width='32' height='9' rx='4.5' fill='%230F7C74'/%3E%3Crect x='8' y='15.5' width='24' height='9' rx='4.5' fill='%23F4B53F'/%3E%3Crect x='12' y='6' width='16' height='9' rx='4.5' fill='%23E4572E'/%3E%3C/svg%3E">
 <link rel="preload" href="/pay/assets/fonts/nunito.woff2" as="font" type="font/woff2" crossorigin>
 <link rel="stylesheet" href="/pay/assets/pay.css">
 </head>
@@ -93,7 +95,7 @@ export function renderPayPage(p: PayPageInput): string {
 
   const body = `<div class="page">
 <header class="topbar">
-  <a class="back" href="${e(p.cancelUrl)}"><span aria-hidden="true">←</span> Cancel and return to ${e(p.shopName)}</a>
+  <a class="back" href="${e(p.cancelUrl)}"><span aria-hidden="true">←</span> Back to ${e(p.shopName)}<span class="visually-hidden"> (cancels this payment)</span></a>
   <span class="test-badge">Test mode</span>
 </header>
 <main class="layout">

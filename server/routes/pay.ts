@@ -97,10 +97,11 @@ const payRoutes: FastifyPluginAsync = async (app) => {
           html(reply, status, renderPayPage({ shopName, sessionId: found.session.id, order: found.order, cancelUrl: found.cancelUrl, values, ...extra }));
 
         const outcome = checkCard(form, new Date());
-        if (outcome.kind === 'invalid') return page(400, { errors: outcome.errors });
+        // 200 with the messages: a browser page, not an API (the form is shown again, as hosted checkouts do).
+        if (outcome.kind === 'invalid') return page(200, { errors: outcome.errors });
         if (outcome.kind === 'declined') {
           request.log.info({ sessionId: found.session.id }, 'test card declined');
-          return page(402, { alert: outcome.message });
+          return page(200, { alert: outcome.message });
         }
         const state = await app.checkout.payTestSession(found.session.id);
         if (state !== 'paid') {

@@ -1,12 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, configure } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
-describe('About page', () => {
+// Screens are lazy chunks and this suite shares the machine: give async queries room.
+configure({ asyncUtilTimeout: 8000 });
+
+describe('About page', { timeout: 30_000 }, () => {
   it("tells the shop's story, how things are made, and the policies", async () => {
     renderWithProviders(<Layout />, { route: '/about' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'About LayerLoft' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About LayerLoft' }, { timeout: 10_000 })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent(/3D-print/);
     expect(main).toHaveTextContent(/United States/);
@@ -20,6 +23,7 @@ describe('About page', () => {
 
   it('links the shop e-mail from settings', async () => {
     renderWithProviders(<Layout />, { route: '/about' });
+    await screen.findByRole('heading', { level: 1, name: 'About LayerLoft' }, { timeout: 10_000 });
     const links = await screen.findAllByRole('link', { name: 'hello@layerloft.test' });
     expect(links.some((l) => l.closest('main'))).toBe(true);
     for (const l of links) expect(l).toHaveAttribute('href', 'mailto:hello@layerloft.test');

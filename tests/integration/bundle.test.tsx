@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within, configure } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { formatDate } from '../../src/components/formatDate';
 import { bundles } from '../fixtures/catalog';
 import { failWith, mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
+
+// Screens are lazy chunks and this suite shares the machine: give async queries room.
+configure({ asyncUtilTimeout: 8000 });
 
 function Where() {
   const l = useLocation();
@@ -23,7 +26,7 @@ function renderBundle(id: string) {
   );
 }
 
-describe('Bundle page', () => {
+describe('Bundle page', { timeout: 30_000 }, () => {
   it("shows 'Loading...' until the bundles arrive", async () => {
     mswServer.use(http.get('*/api/bundle/list', () => delay('infinite')));
     renderBundle('bn-active-1');

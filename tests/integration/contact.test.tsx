@@ -1,7 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within, configure } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { renderWithProviders } from '../utils/renderWithProviders';
+
+// Screens are lazy chunks and this suite shares the machine: give async queries room.
+configure({ asyncUtilTimeout: 8000 });
 
 const MESSAGE = 'Please complete all required fields: Name, Email, Phone Number, Character Name, and Details.';
 
@@ -21,7 +24,8 @@ afterEach(() => {
 
 async function renderContact() {
   const r = renderWithProviders(<Layout />, { route: '/contact' });
-  await screen.findByRole('heading', { level: 1, name: "Dream it. We'll print it." });
+  // The first render also loads the lazy page chunk, which can take a while on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: "Dream it. We'll print it." }, { timeout: 10_000 });
   // The shop e-mail comes from settings.
   await screen.findAllByRole('link', { name: 'hello@layerloft.test' });
   return r;
@@ -29,7 +33,7 @@ async function renderContact() {
 
 const form = () => screen.getByRole('form', { name: 'Custom figure inquiry' });
 
-describe('Contact page', () => {
+describe('Contact page', { timeout: 30_000 }, () => {
   it('shows the inquiry form with the five required fields', async () => {
     await renderContact();
     for (const name of ['Name', 'Email', 'Phone Number', 'Character Name', 'Details']) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import type { Product } from '../../src/domain/types';
 import { makeProduct } from '../fixtures/catalog';
 import { mswServer, networkError } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
+
+// Screens are lazy chunks and this suite shares the machine: give async queries room.
+configure({ asyncUtilTimeout: 8000 });
 
 const knight = makeProduct({
   _id: 'knight',
@@ -67,11 +70,11 @@ function renderProduct(id = 'knight') {
   );
 }
 
-const title = (name: string) => screen.findByRole('heading', { level: 1, name });
+const title = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const details = () => screen.getByRole('heading', { level: 1 }).closest('div')!.parentElement!.parentElement! as HTMLElement;
 const alertText = () => screen.getByRole('alert').textContent;
 
-describe('Product page', () => {
+describe('Product page', { timeout: 30_000 }, () => {
   it("says 'Loading product details...' while loading", async () => {
     mswServer.use(http.get('*/api/product/single/:id', () => delay('infinite')));
     renderProduct();

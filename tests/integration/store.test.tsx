@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import type { Product } from '../../src/domain/types';
 import { NOW, makeProduct, settings } from '../fixtures/catalog';
 import { failWith, mswServer, networkError } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
+
+// Screens are lazy chunks and this suite shares the machine: give async queries room.
+configure({ asyncUtilTimeout: 8000 });
 
 const DAY = 86_400_000;
 
@@ -66,10 +69,10 @@ function renderStore(route = '/collection') {
   );
 }
 
-const productList = () => screen.findByRole('list', { name: 'Products' });
+const productList = () => screen.findByRole('list', { name: 'Products' }, { timeout: 10_000 });
 const cardNames = (list: HTMLElement) => within(list).getAllByRole('article').map((c) => within(c).getByRole('heading').textContent);
 
-describe('Store page (/collection)', () => {
+describe('Store page (/collection)', { timeout: 30_000 }, () => {
   it('says it is loading while the product list is on its way', async () => {
     mswServer.use(http.get('*/api/product/list', () => delay('infinite')));
     renderStore();

@@ -3,7 +3,7 @@ import { REHYDRATE } from 'redux-persist';
 import type { ApiError } from '../../api/errors';
 import { clampQuantity } from '../../domain/cartLines';
 import { splitCartKey } from '../../domain/cartKey';
-import { connectionRestored, lineAdded, lineSavedForLater, loggedIn, savedLineMovedToCart, toastRequested } from '../../store/events';
+import { connectionRestored, lineAdded, lineSavedForLater, loggedIn, orderPlaced, savedLineMovedToCart, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { selectSessionToken } from '../../store/selectors';
 import { cartApi } from './cartApi';
@@ -179,6 +179,21 @@ export function setupCartListeners(startAppListening: AppStartListening) {
       effect: (_action, api) => {
         api.dispatch(cartMergeRequested({ discardPending: false }));
         void sync(api, 'change');
+      },
+    }),
+
+    // An order was paid from this cart (checkout, issue 6). The server emptied its copy with the
+    // payment, but the start-up merge on /verify may have pushed the old lines back meanwhile:
+    // remove every line this cart had (the slice already emptied the items and the queue).
+    startAppListening({
+      actionCreator: orderPlaced,
+      effect: (action, api) => {
+        if (!action.payload.emptiesCart || !selectSessionToken(api.getState())) return;
+        const before = api.getOriginalState().cart;
+        const keys = new Set([...Object.keys(before.items), ...before.pending.map((c) => c.key)].filter(isServerKey));
+        if (keys.size === 0) return;
+        api.dispatch(cartChangesQueued([...keys].map((key): PendingChange => ({ id: api.extra.newId(), key, kind: 'set' }))));
+        void sync(api, 'retry');
       },
     }),
 

@@ -190,7 +190,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
       </Tabs>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '250px minmax(0, 1fr)' }, gap: { xs: 2, md: 4 }, alignItems: 'start' }}>
-        <Box component="aside" aria-labelledby="filters-title" sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 96 }}>
+        <Box component="aside" aria-labelledby="filters-title" sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 96, maxHeight: 'calc(100vh - 112px)', overflowY: 'auto', pr: 1, pb: 2, scrollbarWidth: 'thin' }}>
           <Typography id="filters-title" component="h2" variant="h6" sx={{ mb: 1.5 }}>
             Filters
           </Typography>

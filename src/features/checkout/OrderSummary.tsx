@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import type { ResolvedLine } from '../../domain/cartLines';
@@ -106,7 +106,9 @@ export function DiscountField({
   onRemove: () => void;
 }) {
   const [code, setCode] = useState('');
-  const submit = (e: FormEvent) => {
+  // Not a <form>: this field sits inside the checkout form, so Enter applies the code here.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
     e.preventDefault();
     onApply(code);
   };
@@ -126,13 +128,14 @@ export function DiscountField({
     );
   }
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Discount code" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <TextField
         id="checkout-discount"
         label="Discount code"
         size="small"
         value={code}
         onChange={(e) => setCode(e.target.value)}
+        onKeyDown={onKeyDown}
         error={Boolean(error)}
         helperText={error ?? ' '}
         disabled={disabled}
@@ -140,7 +143,7 @@ export function DiscountField({
         slotProps={{ htmlInput: { maxLength: 64, style: { textTransform: 'uppercase' } } }}
         sx={{ flex: 1 }}
       />
-      <Button type="submit" variant="outlined" color="secondary" disabled={disabled || checking} sx={{ height: 40, flexShrink: 0 }}>
+      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} onClick={() => onApply(code)} sx={{ height: 40, flexShrink: 0 }}>
         {checking ? 'Checking…' : 'Apply'}
       </Button>
     </Box>

@@ -136,7 +136,7 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
       >
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' } }}>
           {WISHLIST_TEXT.title}{' '}
-          <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.6em', fontWeight: 500 }} aria-label={`${all.length} items`}>
+          <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.6em', fontWeight: 500 }}>
             ({all.length})
           </Box>
         </Typography>

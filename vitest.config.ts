@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
+          // jsdom + MUI renders are slow on a loaded 2-core machine; no test here is about time.
+          testTimeout: 20_000,
         },
       },
       {

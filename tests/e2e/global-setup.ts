@@ -71,7 +71,10 @@ export async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'layerloft-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', PUBLIC_URL: baseUrl };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', PUBLIC_URL: baseUrl,
+    // Every browser test shares one server and one client IP: the per-IP auth limit is raised for
+    // the run (the limit itself is covered by the server tests).
+    AUTH_RATE_LIMIT_MAX: '1000' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   let output = '';

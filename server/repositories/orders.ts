@@ -109,6 +109,28 @@ export function orderToPlaced(row: OrderRow): PlacedOrder {
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
+  private readonly changeListeners = new Set<(row: OrderRow) => void>();
+
+  /**
+   * Calls `listener` with the order after each committed status or tracking change (the realtime
+   * plugin tells the owner's sockets). Answers a function that removes the listener.
+   */
+  onOrderChanged(listener: (row: OrderRow) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private notifyChanged(row: OrderRow | null | undefined): void {
+    if (!row) return;
+    for (const listener of this.changeListeners) {
+      try {
+        listener(row);
+      } catch {
+        // A listener's failure (a socket gone) must never undo or fail the change itself.
+      }
+    }
+  }
+
   async create(order: NewOrder, db: DbOrTx = this.db): Promise<OrderRow> {
     const [row] = await db
       .insert(orders)
@@ -158,14 +180,32 @@ export class OrdersRepository {
    * with `from`, only if it is in that status now). Answers the updated row, or null when the
    * order was not in a status that allows the move (someone else moved it first).
    */
-  async setStatus(id: string, to: OrderStatus, opts: { from?: OrderStatus; db?: DbOrTx } = {}): Promise<OrderRow | null> {
+  async setStatus(
+    id: string,
+    to: OrderStatus,
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string } = {},
+  ): Promise<OrderRow | null> {
     const allowed = allowedPredecessors(to).filter((s) => !opts.from || s === opts.from);
     if (allowed.length === 0) return null;
     const [row] = await (opts.db ?? this.db)
       .update(orders)
-      .set({ status: to, updatedAt: sql`now()`, ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}) })
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}),
+        ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
+      })
       .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
       .returning();
+    // Inside a caller's transaction the caller notifies after its commit.
+    if (!opts.db) this.notifyChanged(row);
+    return row ?? null;
+  }
+
+  /** Sets the tracking number without moving the order (staff); null when the order does not exist. */
+  async setTrackingNumber(id: string, trackingNumber: string): Promise<OrderRow | null> {
+    const [row] = await this.db.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
+    this.notifyChanged(row);
     return row ?? null;
   }
 
@@ -180,7 +220,7 @@ export class OrdersRepository {
     sessionId: string,
     opts: { claimOpenAt?: Date } = {},
   ): Promise<{ transitioned: boolean; order: OrderRow | undefined }> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       // Lock order: the session row first, then the order row — as cancelUnpaid does — so that
       // concurrent confirmations and cancellations queue up instead of deadlocking.
       if (opts.claimOpenAt) {
@@ -195,6 +235,8 @@ export class OrdersRepository {
       if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
       return { transitioned: true, order: moved };
     });
+    if (result.transitioned) this.notifyChanged(result.order);
+    return result;
   }
 
   /** Moves an open session to `status` (paid, declined, cancelled, expired) if it is still open. */
@@ -212,12 +254,14 @@ export class OrdersRepository {
    * 'Payment Pending' → 'Cancelled', together. A paid or already-cancelled order is left alone.
    */
   async cancelUnpaid(sessionId: string, status: 'cancelled' | 'expired' | 'declined'): Promise<OrderRow | null> {
-    return this.db.transaction(async (tx) => {
+    const cancelled = await this.db.transaction(async (tx) => {
       const session = await this.closeSession(sessionId, status, tx);
       const current = session ?? (await this.findSession(sessionId, tx));
       if (!current || current.status === 'paid') return null;
       return this.setStatus(current.orderId, 'Cancelled', { from: 'Payment Pending', db: tx });
     });
+    this.notifyChanged(cancelled);
+    return cancelled;
   }
 
   /** Built-in sessions: marks an open, unexpired session paid. Null when it was not open any more. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Settings } from '../../src/domain/types';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
@@ -20,5 +20,19 @@ export class SettingsRepository {
       shopName: this.shop.shopName,
       shopEmail: this.shop.shopEmail,
     };
+  }
+
+  /**
+   * Changes the staff-controlled switches (staff API). Nothing caches settings on the server, so
+   * every instance answers the new value at once; clients re-read GET /api/settings.
+   */
+  async update(patch: { showSupportInOrders?: boolean }): Promise<Settings> {
+    if (patch.showSupportInOrders !== undefined) {
+      await this.db
+        .insert(settings)
+        .values({ id: 1, showSupportInOrders: patch.showSupportInOrders })
+        .onConflictDoUpdate({ target: settings.id, set: { showSupportInOrders: patch.showSupportInOrders, updatedAt: sql`now()` } });
+    }
+    return this.get();
   }
 }

@@ -261,3 +261,30 @@ export interface VerifyPaymentResponse {
   message?: string;
   order?: PlacedOrder;
 }
+
+/** POST /api/order/userorders: the caller's orders, oldest first (My Orders shows them reversed). */
+export interface UserOrdersResponse {
+  success: true;
+  orders: Order[];
+}
+
+/** GET /api/conversations/general: the caller's support thread (created on first use), oldest message first. */
+export interface ConversationResponse {
+  success: true;
+  conversation: Conversation;
+  messages: Message[];
+}
+
+/** GET /api/conversations/general/unread and POST /api/conversations/general/read. */
+export interface UnreadResponse {
+  success: true;
+  /** Staff messages the shopper has not read. */
+  unread: number;
+  conversationId: string;
+}
+
+/** POST /api/messages: the saved message (trimmed, with its id and time). */
+export interface SendMessageResponse {
+  success: true;
+  message: Message;
+}

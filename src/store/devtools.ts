@@ -11,6 +11,9 @@ export const REDACTED = '[REDACTED]';
 const SECRET_KEY =
   /(token|passw(or)?d|secret|authori[sz]ation|cookie|card|cvc|cvv|cvn|iban|security.?code|session_?id|session_?url|otp)/i;
 
+/** camelCase keys naming a payment session (`verifyingSession`), but not the `session` slice itself. */
+const PAYMENT_SESSION_KEY = /^[a-z]\w*Session(Id)?$/;
+
 const STRING_PATTERNS: Array<[RegExp, string]> = [
   // JWT-looking values anywhere.
   [/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g, REDACTED],
@@ -60,7 +63,7 @@ export function redact<T>(value: T): T {
       seen.set(v, copy);
       for (const [k, item] of Object.entries(v)) {
         const key = redactString(k);
-        copy[key] = SECRET_KEY.test(k) && item !== null && item !== undefined && typeof item !== 'boolean' ? REDACTED : walk(item);
+        copy[key] = (SECRET_KEY.test(k) || PAYMENT_SESSION_KEY.test(k)) && item !== null && item !== undefined && typeof item !== 'boolean' ? REDACTED : walk(item);
       }
       return copy;
     }
@@ -75,7 +78,8 @@ export const stateSanitizer = <S>(state: S): S => redact(state);
 /** Redux DevTools options (name, trace in development, bounded history, redaction). */
 export const devToolsOptions: DevToolsEnhancerOptions = {
   name: 'LayerLoft',
-  trace: import.meta.env.DEV,
+  // `?.`: Node replay (scripts/replay.ts, run by tsx) loads this module without Vite's env.
+  trace: import.meta.env?.DEV ?? false,
   traceLimit: 25,
   maxAge: 1000,
   actionSanitizer,
@@ -83,4 +87,4 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
 };
 
 /** DevTools are on in development; a production build enables them only with VITE_DEVTOOLS=true. */
-export const devToolsEnabled = import.meta.env.DEV || import.meta.env.VITE_DEVTOOLS === 'true';
+export const devToolsEnabled = import.meta.env?.DEV === true || import.meta.env?.VITE_DEVTOOLS === 'true';

@@ -16,9 +16,12 @@ const loggedInState = {
   wishlist: { ids: [] },
 };
 
-// A logged-in shopper's wishlist is the server's (issue 5).
+// A logged-in shopper's wishlist is the server's, and cart changes are sent to it (issue 5).
 beforeEach(() => {
-  mswServer.use(http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: ['p3', { _id: 'p4' }] })));
+  mswServer.use(
+    http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: ['p3', { _id: 'p4' }] })),
+    http.post('*/api/cart/add', () => HttpResponse.json({ success: true })),
+  );
 });
 
 describe('Header', () => {

@@ -1,0 +1,35 @@
+import type { Address } from '../../src/domain/types';
+import type { OrderRow } from '../repositories/orders';
+import { escapeHtml, type MailMessage } from './mailer';
+
+/**
+ * The e-mail a shopper gets when staff set a tracking number or mark the order Delivered
+ * (issue 7). Sent to the order's delivery e-mail (where the confirmation went), else the account's.
+ */
+export function orderUpdateEmail(
+  order: OrderRow,
+  change: { trackingAdded: boolean; delivered: boolean },
+  shop: { name: string; url: string },
+  accountEmail: string,
+): MailMessage {
+  const address = order.address as unknown as Partial<Address>;
+  const to = address.email || accountEmail;
+  const greeting = address.firstName ? `Hi ${address.firstName},` : 'Hello,';
+  const subject = change.delivered ? `Your ${shop.name} order ${order.id} was delivered` : `Your ${shop.name} order ${order.id} is on its way`;
+  const lead = change.delivered
+    ? `Your order ${order.id} has been delivered. We hope you love it!`
+    : `Good news: your order ${order.id} has shipped.`;
+  const tracking = order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : '';
+  const text = [greeting, '', lead, ...(tracking ? ['', tracking] : []), '', `You can follow your orders at ${shop.url}/orders.`, '', `— ${shop.name}`].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
+<p>${e(greeting)}</p>
+<p>${e(lead)}</p>
+${tracking ? `<p style="font-size:16px"><strong>${e(tracking)}</strong></p>` : ''}
+<p>You can follow your orders on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
+<p>— ${e(shop.name)}</p>
+</div></body></html>`;
+  return { to, subject, text, html };
+}

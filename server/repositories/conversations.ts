@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Conversation, Message } from '../../src/domain/types';
+import type { Db } from '../db/client';
+import { conversations, messages, users } from '../db/schema';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+/** Shortest and longest message body after trimming (issue 7). */
+export const MESSAGE_MIN_LENGTH = 1;
+export const MESSAGE_MAX_LENGTH = 2000;
+/** How many of the newest messages a thread read answers (oldest first). */
+export const THREAD_LIMIT = 500;
+
+/** 24 hex characters, like every other id on the wire. */
+export const newChatId = () => randomBytes(12).toString('hex');
+
+/** Database row → the wire `Message` of SPEC §3 (`createdAt` ISO 8601). */
+export function messageToWire(row: MessageRow): Message {
+  return {
+    _id: row.id,
+    body: row.body,
+    sender: { _id: row.senderId },
+    conversation: row.conversationId,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function conversationToWire(row: ConversationRow, user: { id: string; name: string }): Conversation {
+  return { _id: row.id, user: { _id: user.id, name: user.name } };
+}
+
+/** One conversation as staff see it in their list. */
+export interface StaffConversation {
+  _id: string;
+  user: { _id: string; name: string; email: string };
+  /** Shopper messages staff have not read yet. */
+  unread: number;
+  messageCount: number;
+  lastMessage: { body: string; isAdmin: boolean; createdAt: string } | null;
+}
+
+/**
+ * The general support thread of each shopper (one per user, created on first use) and its
+ * messages. `read_at` means "read by the other side": on a staff message, read by the shopper;
+ * on a shopper message, read by staff. Callers check ownership; nothing here trusts a client id
+ * without the user it belongs to (`findOwned`).
+ */
+export class ConversationsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The user's general thread, created on first use (concurrent first uses create one). */
+  async getOrCreateForUser(userId: string): Promise<ConversationRow> {
+    const existing = await this.db.select().from(conversations).where(eq(conversations.userId, userId));
+    if (existing[0]) return existing[0];
+    await this.db.insert(conversations).values({ id: newChatId(), userId }).onConflictDoNothing();
+    const rows = await this.db.select().from(conversations).where(eq(conversations.userId, userId));
+    return rows[0]!;
+  }
+
+  async findById(id: string): Promise<ConversationRow | undefined> {
+    const rows = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    return rows[0];
+  }
+
+  /** The conversation if it belongs to `userId`; undefined otherwise (another user's thread is "not found"). */
+  async findOwned(id: string, userId: string): Promise<ConversationRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    return rows[0];
+  }
+
+  /** The newest `limit` messages, oldest first. */
+  async messages(conversationId: string, limit = THREAD_LIMIT): Promise<MessageRow[]> {
+    const rows = await this.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+    return rows.reverse();
+  }
+
+  async addMessage(input: { conversationId: string; senderId: string; body: string; isAdmin: boolean }): Promise<MessageRow> {
+    const [row] = await this.db
+      .insert(messages)
+      .values({ id: newChatId(), ...input })
+      .returning();
+    return row!;
+  }
+
+  /** Staff messages the shopper has not read. */
+  async unreadForShopper(conversationId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.isAdmin, true), isNull(messages.readAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Marks the messages of one side read by the other: `fromStaff` true = the shopper read staff's messages. */
+  async markRead(conversationId: string, fromStaff: boolean): Promise<number> {
+    const rows = await this.db
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(messages.conversationId, conversationId), eq(messages.isAdmin, fromStaff), isNull(messages.readAt)))
+      .returning({ id: messages.id });
+    return rows.length;
+  }
+
+  /** Every conversation with its shopper, unread shopper messages and last message; most recent activity first. */
+  async listForStaff(limit = 200): Promise<StaffConversation[]> {
+    const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.is_admin = false and m.read_at is null)`;
+    const count = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id})`;
+    const lastAt = sql<Date | null>`(select max(m.created_at) from ${messages} m where m.conversation_id = ${conversations.id})`;
+    const rows = await this.db
+      .select({ id: conversations.id, userId: users.id, name: users.name, email: users.email, unread, count, lastAt, createdAt: conversations.createdAt })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.userId))
+      .orderBy(sql`coalesce(${lastAt}, ${conversations.createdAt}) desc`)
+      .limit(limit);
+    const out: StaffConversation[] = [];
+    for (const r of rows) {
+      const [last] = await this.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, r.id))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(1);
+      out.push({
+        _id: r.id,
+        user: { _id: r.userId, name: r.name, email: r.email },
+        unread: Number(r.unread),
+        messageCount: Number(r.count),
+        lastMessage: last ? { body: last.body, isAdmin: last.isAdmin, createdAt: last.createdAt.toISOString() } : null,
+      });
+    }
+    return out;
+  }
+}

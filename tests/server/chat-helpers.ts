@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { OrderStatus, ServerToClientEvents, ClientToServerEvents } from '../../src/domain/types';
+import type { StoredOrderItem } from '../../server/repositories/orders';
+import { ADDRESS } from './checkout-helpers';
+
+let seq = 0;
+
+/** A staff account made through the repository, with a session token. */
+export async function makeStaff(app: FastifyInstance): Promise<{ id: string; token: string; email: string }> {
+  const email = `staff.${Date.now().toString(36)}.${++seq}@example.com`;
+  const user = await app.users.create({ name: 'Staff', email, passwordHash: 'x', role: 'staff' });
+  return { id: user.id, token: await app.sessionTokens.issue(user.id), email };
+}
+
+export const ITEMS: StoredOrderItem[] = [
+  { productId: 'aaaaaaaaaaaaaaaaaaaaaa02', variant: 'Red|M', kind: 'product', name: 'Galaxy Dragon', image: '/img/p/dragon.svg', quantity: 2, unitPriceCents: 3000, lineTotalCents: 6000 },
+  { productId: 'bbbbbbbbbbbbbbbbbbbbbb01', variant: 'bundle', kind: 'bundle', name: 'Desk Buddies Bundle', image: '/img/p/bundle.svg', quantity: 1, unitPriceCents: 5000, lineTotalCents: 5000 },
+];
+
+/** The path an order takes to reach `status` along the arrows (Payment Pending first). */
+const PATH: Record<OrderStatus, OrderStatus[]> = {
+  'Payment Pending': [],
+  'Order Placed': ['Order Placed'],
+  Processing: ['Order Placed', 'Processing'],
+  Delivered: ['Order Placed', 'Processing', 'Delivered'],
+  Cancelled: ['Cancelled'],
+  Refunded: ['Order Placed', 'Refunded'],
+};
+
+/** An order inserted through the orders repository and moved along the arrows to `status`. */
+export async function insertOrder(app: FastifyInstance, userId: string, opts: { status?: OrderStatus; items?: StoredOrderItem[] } = {}) {
+  const items = opts.items ?? ITEMS;
+  const subtotal = items.reduce((s, i) => s + i.lineTotalCents, 0);
+  const row = await app.orders.create({
+    userId,
+    address: ADDRESS,
+    items,
+    subtotalCents: subtotal,
+    shippingCents: 0,
+    discountCents: 0,
+    amountCents: subtotal,
+    discountCode: null,
+    paymentMethod: 'Stripe',
+    isBuyNow: false,
+  });
+  for (const to of PATH[opts.status ?? 'Order Placed']) await app.orders.setStatus(row.id, to);
+  return (await app.orders.findById(row.id))!;
+}
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A socket.io client on `url` with `token` in the handshake auth; resolves once connected (rejects on connect_error). */
+export function openSocket(url: string, token?: string): Promise<TestSocket> {
+  const socket: TestSocket = connect(url, { path: '/socket.io', auth: token ? { token } : {}, reconnection: false, transports: ['websocket'], forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+export function join(socket: TestSocket, conversationId: string): Promise<{ ok: boolean; message?: string }> {
+  return new Promise((resolve) => socket.emit('join', conversationId, resolve));
+}
+
+/** Resolves with every `event` the socket received during `ms`. */
+export function collect<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, ms: number): Promise<Parameters<ServerToClientEvents[E]>[0][]> {
+  const got: Parameters<ServerToClientEvents[E]>[0][] = [];
+  const on = (payload: Parameters<ServerToClientEvents[E]>[0]) => got.push(payload);
+  socket.on(event, on as never);
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      socket.off(event, on as never);
+      resolve(got);
+    }, ms),
+  );
+}
+
+/** Resolves with the first `event` (rejects after `ms`). */
+export function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, ms = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    }) as never);
+  });
+}

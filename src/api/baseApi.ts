@@ -33,6 +33,17 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/**
+ * True while the QA panel shows a replayed log (store/recorder.ts). Read by shape, like the token:
+ * a replayed state must never reach the server (its token is redacted, and a replay must not
+ * add lines, push wishlists or start payments again).
+ */
+function replayingIn(state: unknown): boolean {
+  return (state as { qa?: { replaying?: unknown } } | undefined)?.qa?.replaying === true;
+}
+
+export const REPLAY_PAUSED_MESSAGE = 'Server calls are paused while a QA log is replayed.';
+
 function withBase(args: string | FetchArgs): string | FetchArgs {
   const base = apiBaseUrl();
   if (typeof args === 'string') return /^https?:\/\//.test(args) ? args : `${base}${args}`;
@@ -44,6 +55,7 @@ function withBase(args: string | FetchArgs): string | FetchArgs {
  * with `success: false` all become `{ status, message }`.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  if (replayingIn(api.getState())) return { error: { status: 'CUSTOM_ERROR', message: REPLAY_PAUSED_MESSAGE } };
   const result = await rawBaseQuery(withBase(args), api, extraOptions);
   if (result.error) return { error: normaliseFetchError(result.error), meta: result.meta };
   const failure = failureInBody(result.data);

@@ -13,12 +13,15 @@ import { setupToastListeners } from '../features/ui/toasts';
 import { uiSlice } from '../features/ui/uiSlice';
 import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
 import { wishlistSlice } from '../features/wishlist/wishlistSlice';
+import { qaSlice } from '../features/qa/qaSlice';
 import { defaultDeps, type StoreDeps } from './deps';
 import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
 import { createPersistConfig } from './persist';
+import { createRecorder, createReplayReducer, pausedWhileReplaying, quietWhileReplaying, withStateReplacement } from './recorder';
 
-const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice);
+/** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -46,6 +49,10 @@ function withListDefaults(preloaded: PreloadedState | undefined): Partial<RootSt
 export interface MakeStoreOptions {
   /** Where redux-persist reads and writes (default: localStorage). Tests pass an in-memory one. */
   storage?: Storage;
+  /** Start the QA recorder at once (main.tsx: in development and in QA mode). Off by default. */
+  record?: boolean;
+  /** The recorder's ring buffer size (default 5,000 actions). */
+  recorderCapacity?: number;
 }
 
 /**
@@ -56,7 +63,11 @@ export interface MakeStoreOptions {
 export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
   const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
   const listener = createAppListenerMiddleware(storeDeps);
-  const reducer = persistReducer(createPersistConfig<RootState>(options.storage), rootReducer);
+  // QA (store/recorder.ts): records actions; a replayed state is swapped in and never persisted.
+  const recorder = createRecorder({ now: storeDeps.now, createReducer: () => createReplayReducer(rootReducer), capacity: options.recorderCapacity });
+  let currentState: () => unknown = () => undefined;
+  const storage = pausedWhileReplaying(options.storage, () => currentState());
+  const reducer = withStateReplacement(persistReducer(createPersistConfig<RootState>(storage), rootReducer));
 
   const store = configureStore({
     reducer,
@@ -68,18 +79,21 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listener.middleware)
-        .concat(baseApi.middleware),
+        .concat(baseApi.middleware, recorder.middleware),
     devTools: devToolsEnabled ? devToolsOptions : false,
   });
 
-  const startAppListening = listener.startListening as unknown as AppStartListening;
+  currentState = store.getState;
+  // Every feature's listener effects pause while the QA panel shows a replayed state.
+  const startAppListening = quietWhileReplaying(listener.startListening as unknown as AppStartListening);
   setupSessionListeners(startAppListening);
   setupToastListeners(startAppListening);
   setupCartListeners(startAppListening);
   setupWishlistListeners(startAppListening);
   setupCheckoutListeners(startAppListening);
 
-  return Object.assign(store, { deps: storeDeps });
+  if (options.record) recorder.start();
+  return Object.assign(store, { deps: storeDeps, recorder });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

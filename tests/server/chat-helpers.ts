@@ -79,13 +79,24 @@ export function collect<E extends keyof ServerToClientEvents>(socket: TestSocket
   );
 }
 
-/** Resolves with the first `event` (rejects after `ms`). */
-export function next<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, ms = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+/** Resolves with the first `event` (matching `accept`, when given); rejects after `ms`. */
+export function next<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+  ms = 5000,
+  accept: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+    const on = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!accept(payload)) return;
       clearTimeout(timer);
+      socket.off(event, on as never);
       resolve(payload);
-    }) as never);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on as never);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event, on as never);
   });
 }

@@ -1,0 +1,266 @@
+import { createAction, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import { FLUSH, PERSIST, PURGE, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
+// Not 'redux-persist/lib/storage': that one breaks the Vite build at run time (STACK.md).
+import defaultStorage from 'redux-persist/es/storage';
+import { baseApi } from '../api/baseApi';
+import { buildActionLog, toLogValue, type ActionLogFile, type LogState } from './actionLog';
+import type { AppStartListening } from './listenerMiddleware';
+import { createPersistConfig, PERSIST_VERSION } from './persist';
+
+/**
+ * QA recording and replay (issue 8).
+ *
+ * Recording: a middleware placed last, right before the reducer, keeps every plain action the
+ * reducer receives (redacted with the DevTools sanitizer, as JSON) with its time, in a ring
+ * buffer, plus the state at recording start. When the buffer is full the oldest action is folded
+ * into that start state through the same pure reducer a replay uses, so the log always replays
+ * from its own start to the app's current state.
+ *
+ * Replay into the running app: the QA panel reduces the whole log *outside* the store (reducers
+ * only, `createReplayReducer`), then swaps each computed state in with one `qa/stateReplaced`
+ * action. We chose this over re-dispatching the recorded actions because re-dispatching runs the
+ * middleware again: RTK Query would refetch on recorded invalidations, listeners would sync the
+ * cart, push the wishlist, fetch the profile, start checkout — all with a redacted token. A swap
+ * only triggers what reacts to state, so while `qa.replaying` is set:
+ * - every listener effect is skipped (`quietWhileReplaying`, applied in makeStore to all features);
+ * - the base query answers every call with an error instead of reaching the server (api/baseApi.ts);
+ * - nothing is written to localStorage (`pausedWhileReplaying`): the tester's own stored cart and
+ *   token survive, and other tabs do not pick up the replayed state;
+ * - other tabs' stored copies are not taken in (`withStateReplacement`).
+ * Leaving the replay swaps the state the app had before back in.
+ */
+
+// ---- the replay events (the qa slice in features/qa holds the flag) -------------------------------
+
+/** The QA panel started showing a replayed log: side effects and persistence pause. */
+export const replayStarted = createAction('qa/replayStarted');
+/** The QA panel left the replay (after swapping the app's own state back in). */
+export const replayEnded = createAction('qa/replayEnded');
+/** The whole state (but the qa flag, RTK Query's live registration and redux-persist's bookkeeping) is replaced. */
+export const stateReplaced = createAction<LogState>('qa/stateReplaced');
+
+/** Reads the flag by shape, so store code does not import the qa feature. */
+export function isReplaying(state: unknown): boolean {
+  return (state as { qa?: { replaying?: unknown } } | undefined)?.qa?.replaying === true;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Root-reducer wrapper: `qa/stateReplaced` swaps in a snapshot. Kept from the running store: the
+ * qa slice (the replay flag), redux-persist's `_persist`, and RTK Query's `config` (middleware
+ * registration, online/focus) and `subscriptions` (which components are mounted *now*).
+ */
+export function withStateReplacement<S, A extends UnknownAction>(reducer: Reducer<S, A>): Reducer<S, A> {
+  return (state, action) => {
+    if (stateReplaced.match(action) && isRecord(state)) {
+      const snapshot = action.payload;
+      const next: Record<string, unknown> = {};
+      for (const key of Object.keys(state)) next[key] = key in snapshot ? snapshot[key] : state[key];
+      const liveApi = state[baseApi.reducerPath];
+      const replayedApi = next[baseApi.reducerPath];
+      if (isRecord(liveApi) && isRecord(replayedApi)) {
+        next[baseApi.reducerPath] = { ...replayedApi, config: liveApi.config, subscriptions: liveApi.subscriptions };
+      }
+      next.qa = state.qa;
+      next._persist = state._persist;
+      return next as S;
+    }
+    // Another tab's stored copy (store/crossTab.ts) would overwrite the replayed lists.
+    if (action.type === REHYDRATE && (action as { crossTab?: boolean }).crossTab && isReplaying(state)) return state as S;
+    return reducer(state, action);
+  };
+}
+
+/** Every listener registered through the result is skipped while a replay is shown. */
+export function quietWhileReplaying(startListening: AppStartListening): AppStartListening {
+  type Options = { effect: (action: UnknownAction, api: { getState(): unknown }) => unknown };
+  const wrapped = (options: Options) =>
+    startListening({
+      ...options,
+      effect: (action: UnknownAction, api: { getState(): unknown }) => (isReplaying(api.getState()) ? undefined : options.effect(action, api)),
+    } as unknown as Parameters<AppStartListening>[0]);
+  return wrapped as unknown as AppStartListening;
+}
+
+/** redux-persist storage that writes nothing while a replay is shown (reads pass through). */
+export function pausedWhileReplaying(storage: Storage | undefined, getState: () => unknown): Storage {
+  const base = storage ?? (defaultStorage as Storage);
+  return {
+    getItem: (key: string) => base.getItem(key),
+    setItem: (key: string, value: unknown) => (isReplaying(getState()) ? Promise.resolve() : base.setItem(key, value)),
+    removeItem: (key: string) => (isReplaying(getState()) ? Promise.resolve() : base.removeItem(key)),
+  };
+}
+
+// ---- the pure replay reducer -------------------------------------------------------------------
+
+const noopStorage: Storage = {
+  getItem: () => Promise.resolve(null),
+  setItem: () => Promise.resolve(),
+  removeItem: () => Promise.resolve(),
+};
+
+const MIDDLEWARE_REGISTERED = `${baseApi.reducerPath}/config/middlewareRegistered`;
+
+/**
+ * The app's reducer as a replay needs it: the same root reducer inside the same redux-persist
+ * wrapper (so REHYDRATE reconciles slices exactly as at start-up), with no storage. Two recorded
+ * actions need care because their meaning lives outside the state:
+ * - PERSIST carries callbacks (lost in JSON) and starts storage work: only its state effect is
+ *   applied (`_persist` appears); FLUSH and PURGE get no-op callbacks;
+ * - RTK Query's `config/middlewareRegistered` compares a per-page random id: the recorded page's
+ *   registration succeeded, so the replay records success rather than a "conflict".
+ * Call it once per replay (redux-persist keeps a little closure state per reducer).
+ */
+export function createReplayReducer(rootReducer: Reducer): Reducer {
+  const persisted = persistReducer({ ...createPersistConfig<Record<string, unknown>>(noopStorage), timeout: 0 }, rootReducer as Reducer<Record<string, unknown>>);
+  return (state: unknown, action: UnknownAction) => {
+    if (action.type === PERSIST) {
+      const { _persist, ...rest } = (state ?? {}) as Record<string, unknown>;
+      return { ...(rootReducer(rest, action) as object), _persist: _persist ?? { version: PERSIST_VERSION, rehydrated: false } };
+    }
+    if (action.type === FLUSH || action.type === PURGE) return persisted(state as never, { ...action, result: () => undefined } as UnknownAction);
+    if (action.type === MIDDLEWARE_REGISTERED && isRecord(state) && isRecord(state[baseApi.reducerPath])) {
+      const api = state[baseApi.reducerPath] as Record<string, unknown>;
+      return { ...state, [baseApi.reducerPath]: { ...api, config: { ...(api.config as object), middlewareRegistered: true } } };
+    }
+    return persisted(state as never, action);
+  };
+}
+
+// ---- the recorder --------------------------------------------------------------------------------
+
+export const DEFAULT_RECORDER_CAPACITY = 5000;
+
+export interface RecorderStatus {
+  recording: boolean;
+  /** Actions in the buffer now. */
+  count: number;
+  /** Actions folded into the start state because the buffer was full. */
+  dropped: number;
+}
+
+export interface Recorder {
+  middleware: Middleware;
+  /** A new recording: the buffer empties and the current state becomes the start state. */
+  start(): void;
+  /** Stops appending; the recording stays available for download. */
+  stop(): void;
+  status(): RecorderStatus;
+  /** For useSyncExternalStore: called after every recorded action and on start/stop. */
+  subscribe(listener: () => void): () => void;
+  /** The log of what was recorded (null before the first start). */
+  exportLog(): ActionLogFile | null;
+  /** A fresh pure reducer for replays (the QA panel and tests use it). */
+  createReducer(): Reducer;
+}
+
+export interface RecorderOptions {
+  now: () => number;
+  /** Makes a fresh replay reducer (makeStore passes `() => createReplayReducer(rootReducer)`). */
+  createReducer: () => Reducer;
+  capacity?: number;
+}
+
+interface Entry {
+  action: UnknownAction;
+  at: number;
+}
+
+function isRecordable(action: unknown): action is UnknownAction {
+  return isRecord(action) && typeof action.type === 'string' && !action.type.startsWith('qa/');
+}
+
+export function createRecorder({ now, createReducer, capacity = DEFAULT_RECORDER_CAPACITY }: RecorderOptions): Recorder {
+  let getState: (() => unknown) | undefined;
+  let recording = false;
+  let started = false;
+  let startState: unknown = {};
+  let startedAt = 0;
+  let stoppedState: unknown;
+  let fold: Reducer | undefined;
+  let ring: Array<Entry | undefined> = [];
+  let head = 0;
+  let size = 0;
+  let dropped = 0;
+  let status: RecorderStatus = { recording: false, count: 0, dropped: 0 };
+  const listeners = new Set<() => void>();
+
+  const emit = () => {
+    status = { recording, count: size, dropped };
+    listeners.forEach((l) => l());
+  };
+
+  function push(action: UnknownAction) {
+    const entry: Entry = { action: toLogValue(action), at: now() };
+    if (size < capacity) {
+      ring[(head + size) % capacity] = entry;
+      size += 1;
+    } else {
+      // Full: the oldest action moves into the start state, so the log still replays to now.
+      const oldest = ring[head]!;
+      startState = fold!(startState, oldest.action);
+      ring[head] = entry;
+      head = (head + 1) % capacity;
+      dropped += 1;
+    }
+    emit();
+  }
+
+  function stopRecording() {
+    if (!recording) return;
+    recording = false;
+    stoppedState = getState?.();
+    emit();
+  }
+
+  const middleware: Middleware = (api) => {
+    getState = api.getState;
+    return (next) => (action) => {
+      // A replay swaps states the log cannot explain: the recording ends where the replay begins.
+      if (recording && replayStarted.match(action)) stopRecording();
+      // Before `next`: the order recorded is the order the reducer sees, nested dispatches included.
+      if (recording && isRecordable(action) && !isReplaying(api.getState())) push(action);
+      return next(action);
+    };
+  };
+
+  return {
+    middleware,
+    start() {
+      if (!getState) throw new Error('The recorder middleware is not installed in a store.');
+      startState = toLogValue(getState());
+      startedAt = now();
+      fold = createReducer();
+      ring = new Array<Entry | undefined>(capacity);
+      head = 0;
+      size = 0;
+      dropped = 0;
+      stoppedState = undefined;
+      recording = true;
+      started = true;
+      emit();
+    },
+    stop: stopRecording,
+    status: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    exportLog() {
+      if (!started) return null;
+      const actions: Entry[] = [];
+      for (let i = 0; i < size; i++) actions.push(ring[(head + i) % capacity]!);
+      return buildActionLog({
+        preloadedState: startState,
+        actions,
+        startedAt,
+        savedAt: now(),
+        dropped,
+        finalState: recording ? getState?.() : stoppedState,
+      });
+    },
+    createReducer,
+  };
+}

@@ -10,8 +10,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ZodError } from 'zod';
 import type { Config } from './config';
-import { openDatabase, type Database, type Db } from './db/client';
+import { openDatabase, takeDatabaseNotes, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseUnavailable } from './lib/dbErrors';
 import { describeIssues } from './lib/validate';
 
 declare module 'fastify' {
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     database = deps.database;
   } else {
     const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    for (const note of takeDatabaseNotes()) app.log.warn(note);
     try {
       await opened.migrate();
       if (config.seedOnEmpty) {
@@ -119,9 +121,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       } else if (err.name === 'HttpError') {
         status = sc;
         message = err.message;
+      } else if (isDatabaseUnavailable(err)) {
+        // PostgreSQL down or the network to it cut: say so (503), never a stack or the SQL.
+        status = 503;
+        message = DB_UNAVAILABLE_MESSAGE;
+        reply.header('Retry-After', String(DB_RETRY_AFTER_SECONDS));
       }
     }
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (status === 503) request.log.warn({ reason: databaseErrorReason(err) }, 'database unreachable');
+    else if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, message }, 'request refused');
     return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
   });

@@ -75,6 +75,7 @@ const envSchema = z.object({
   SEED_ON_EMPTY: bool,
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   MESSAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(10_000),
+  ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(30),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -128,6 +129,8 @@ export interface Config {
    * environment variable sets it: tests give each run its own so parallel runs never cross.
    */
   realtimeRedisKey?: string;
+  /** POST /api/order/stripe: orders a session token may start per minute (default 30; benchmarks raise it). */
+  orderRateLimitMax?: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -190,6 +193,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     passwordHashing: 'owasp',
     seedOnEmpty: e.SEED_ON_EMPTY ?? true,
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_MS },
+    orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
   };
   return { ...base, ...overrides, dataDir };
 }

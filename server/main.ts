@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseDamagedError } from './db/integrity';
 import { DataDirLockedError } from './db/lock';
 
 /**
@@ -75,7 +76,7 @@ if (isMain) {
       process.once('SIGINT', () => shutdown('SIGINT'));
     },
     (err: unknown) => {
-      if (err instanceof DataDirLockedError || err instanceof ConfigError) console.error(err.message);
+      if (err instanceof DataDirLockedError || err instanceof ConfigError || err instanceof DatabaseDamagedError) console.error(err.message);
       else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
         console.error(`Port ${config.port} is already in use; stop the other process or set PORT`);
       else console.error('Failed to start:', err);

@@ -4,10 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
+import { browserStorage, readQaMode } from './features/qa/qaMode';
 import { connectBrowserEvents } from './store/crossTab';
 import { makeStore } from './store/store';
 
-const store = makeStore();
+// The QA recorder runs from page load in development and in QA mode (`?qa=1`, see features/qa).
+const store = makeStore(undefined, {}, { record: import.meta.env.DEV || readQaMode(window.location.search, browserStorage()) });
 const persistor = persistStore(store);
 // Other tabs' changes and the browser's `online` event reach this store.
 connectBrowserEvents(store);

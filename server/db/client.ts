@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { checkIntegrity, DatabaseDamagedError } from './integrity';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 
 /**
@@ -68,7 +69,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // connectionTimeoutMillis: with the network to PostgreSQL cut (packets dropped, not refused) a
+  // request answers 503 after a few seconds instead of hanging (server/lib/dbErrors.ts).
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, keepAlive: true });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
@@ -99,6 +102,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 let pgliteOpen = false;
+
+/** Left in DATA_DIR when start-up found the database damaged: every later start checks again. */
+export const DAMAGED_MARKER = 'layerloft.damaged';
+
+/**
+ * What start-up found about the data folder (e.g. the integrity check after an unclean stop), for
+ * the caller to log once the logger exists; drained by `takeDatabaseNotes()`.
+ */
+const integrityNotes: string[] = [];
+export function takeDatabaseNotes(): string[] {
+  return integrityNotes.splice(0);
+}
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -164,7 +179,34 @@ async function openPglite(dataDir: string): Promise<Database> {
     const cache = templateCacheDir();
     const { fresh, fromCache } = prepareFreshPglite(dir, cache);
     mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create({ dataDir: dir });
+    let client: InstanceType<typeof PGlite>;
+    try {
+      client = await PGlite.create({ dataDir: dir });
+    } catch (err) {
+      // PGlite says only "failed to initialize properly" when its control file or WAL is unreadable.
+      const damaged = new DatabaseDamagedError(dir, `PGlite could not open it: ${(err as Error).message}`);
+      writeFileSync(path.join(dataDir, DAMAGED_MARKER), `${new Date().toISOString()} ${damaged.message}\n`);
+      throw damaged;
+    }
+    // The previous process died holding the lock (SIGKILL, power loss), or an earlier start found
+    // damage (the marker stays until a check passes): read everything before serving.
+    const damagedMarker = path.join(dataDir, DAMAGED_MARKER);
+    if ((lock.staleFrom !== undefined || existsSync(damagedMarker)) && !fresh) {
+      const started = Date.now();
+      try {
+        const report = await checkIntegrity(async <T>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[]);
+        rmSync(damagedMarker, { force: true });
+        integrityNotes.push(
+          `${lock.staleFrom !== undefined ? `The previous server (pid ${lock.staleFrom}) did not shut down cleanly` : 'An earlier start found damage'}; ` +
+            `checked the database in ${dir}: ${report.tables} tables, ${report.rows} rows, no damage (${Date.now() - started} ms).`,
+        );
+      } catch (err) {
+        await client.close().catch(() => undefined);
+        const damaged = new DatabaseDamagedError(dir, (err as Error).message);
+        writeFileSync(damagedMarker, `${new Date().toISOString()} ${damaged.message}\n`);
+        throw damaged;
+      }
+    }
     const db = drizzle({ client, schema }) as unknown as Db;
     let closed = false;
     return {

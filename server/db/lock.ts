@@ -34,12 +34,15 @@ function isAlive(pid: number): boolean {
 
 export interface DataDirLock {
   file: string;
+  /** The pid of a previous owner that died holding the lock (it did not shut down cleanly). */
+  staleFrom?: number;
   release(): void;
 }
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_NAME);
+  let staleFrom: number | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o644);
@@ -49,6 +52,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       let released = false;
       return {
         file,
+        ...(staleFrom !== undefined ? { staleFrom } : {}),
         release() {
           if (released) return;
           released = true;
@@ -75,6 +79,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     }
     try {
       unlinkSync(file); // stale: its owner is gone
+      staleFrom = Number.isInteger(pid) && pid > 0 ? pid : 0;
     } catch {
       /* someone else took it over first; retry */
     }

@@ -3,6 +3,7 @@ import type { Bundle, Product } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { bundles, meta, products } from '../db/schema';
 import { cacheBody, type CachedBody } from '../lib/cachedBody';
+import { isDatabaseUnavailable } from '../lib/dbErrors';
 import { bundleToWire, productToWire } from './catalogMapping';
 
 export const CATALOG_VERSION_KEY = 'catalog_version';
@@ -85,7 +86,15 @@ export class CatalogRepository {
     this.building = (async () => {
       try {
         if (this.snapshot) {
-          const version = await this.readVersion();
+          let version: string;
+          try {
+            version = await this.readVersion();
+          } catch (err) {
+            // Database unreachable: keep browsing on the last snapshot (checked again next interval).
+            if (!isDatabaseUnavailable(err)) throw err;
+            this.checkedAt = this.now();
+            return this.snapshot;
+          }
           this.checkedAt = this.now();
           if (version === this.snapshot.version) return this.snapshot;
         }

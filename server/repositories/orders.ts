@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
 import { allowedPredecessors } from '../../src/domain/orderStatus';
 import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
@@ -13,6 +13,11 @@ export const PAYMENT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
  * session's webhook may still be on its way. The periodic sweep asks Stripe itself instead.
  */
 export const STRIPE_EXPIRY_GRACE_MS = 60 * 60 * 1000;
+/**
+ * A 'Payment Pending' order whose session was still not attached after this long lost it to a
+ * crash (attaching takes milliseconds after the provider answers): it is cancelled.
+ */
+export const ORPHAN_ORDER_GRACE_MS = 15 * 60 * 1000;
 
 /** One order line as stored (cents inside; the wire shape is `OrderItem`). */
 export interface StoredOrderItem {
@@ -305,9 +310,16 @@ export class OrdersRepository {
       .where(
         and(
           eq(orders.status, 'Payment Pending'),
-          lt(orders.createdAt, new Date(now.getTime() - PAYMENT_SESSION_TTL_MS - STRIPE_EXPIRY_GRACE_MS)),
           userId ? eq(orders.userId, userId) : undefined,
-          sql`not exists (select 1 from ${paymentSessions} where ${paymentSessions.orderId} = ${orders.id} and ${paymentSessions.status} = 'open')`,
+          or(
+            and(
+              lt(orders.createdAt, new Date(now.getTime() - PAYMENT_SESSION_TTL_MS - STRIPE_EXPIRY_GRACE_MS)),
+              sql`not exists (select 1 from ${paymentSessions} where ${paymentSessions.orderId} = ${orders.id} and ${paymentSessions.status} = 'open')`,
+            ),
+            // Its session was never attached (the process died between storing the order and
+            // answering the payment link): nobody received a link to pay it — cancel it soon.
+            and(lt(orders.createdAt, new Date(now.getTime() - ORPHAN_ORDER_GRACE_MS)), isNull(orders.paymentSessionId)),
+          ),
         ),
       );
     for (const o of orphans) if (await this.setStatus(o.id, 'Cancelled', { from: 'Payment Pending' })) cancelled += 1;

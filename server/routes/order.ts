@@ -100,7 +100,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: app.requireUser,
       // Per session token (per IP without one): shoppers behind one NAT do not share a budget.
-      config: { rateLimit: { max: 30, timeWindow: 60_000, keyGenerator: (req) => `order:${String(req.headers.token ?? req.ip).slice(-64)}` } },
+      config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, keyGenerator: (req) => `order:${String(req.headers.token ?? req.ip).slice(-64)}` } },
     },
     async (request, reply): Promise<OrderSessionResponse | undefined> => {
       const user = currentUser(request);

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { FullScreenSpinner } from '../components/FullScreenSpinner';
+import { QaLauncher } from '../features/qa/QaLauncher';
 import type { AppStore } from '../store/store';
 import { Layout } from './layout/Layout';
 import { theme } from './theme';
@@ -20,6 +21,8 @@ export function App({ store, persistor }: { store: AppStore; persistor: Persisto
             <CssBaseline />
             <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={4000}>
               <Layout />
+              {/* Outside Layout: stays on screen while the full-screen 'Loading...' shows. */}
+              <QaLauncher />
             </SnackbarProvider>
           </ThemeProvider>
         </BrowserRouter>

@@ -17,6 +17,12 @@ const Wishlist = lazy(() => import('./pages/Wishlist'));
 const PlaceOrder = lazy(() => import('./pages/PlaceOrder'));
 const Verify = lazy(() => import('./pages/Verify'));
 const OrderPlaced = lazy(() => import('./pages/OrderPlaced'));
+const Orders = lazy(() => import('./pages/Orders'));
+
+/** After-sale screens (issue 7), by path. */
+export const ORDER_SCREENS: Readonly<Record<string, ReactElement>> = {
+  '/orders': <Orders />,
+};
 
 /** Checkout screens (issue 6), by path. */
 export const CHECKOUT_SCREENS: Readonly<Record<string, ReactElement>> = {
@@ -74,7 +80,7 @@ export const routes: RouteObject[] = [
     ({ path, title, blurb }): RouteObject =>
       path === '/'
         ? { path, element: <Home /> }
-        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? LIST_SCREENS[path] ?? CHECKOUT_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
+        : { path, element: CATALOG_SCREENS[path] ?? ACCOUNT_SCREENS[path] ?? LIST_SCREENS[path] ?? CHECKOUT_SCREENS[path] ?? ORDER_SCREENS[path] ?? <ComingSoon title={title} blurb={blurb} /> },
   ),
   { path: '*', element: <NotFound /> },
 ];

@@ -4,6 +4,9 @@ import { brand } from '../components/brand';
 export { brand };
 
 const headingFont = '"Fredoka Variable", "Fredoka", "Nunito Variable", system-ui, sans-serif';
+/** The smallest tap target on phones (Apple HIG; WCAG 2.5.5). */
+export const TAP = 44;
+
 const bodyFont = '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", sans-serif';
 
 /**
@@ -48,7 +51,7 @@ export const theme = createTheme({
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
-        root: { borderRadius: 999, paddingInline: 22 },
+        root: ({ theme: t }) => ({ borderRadius: 999, paddingInline: 22, [t.breakpoints.down('sm')]: { minHeight: TAP } }),
         sizeLarge: { paddingBlock: 12, paddingInline: 30, fontSize: '1.05rem' },
       },
     },
@@ -56,7 +59,27 @@ export const theme = createTheme({
       styleOverrides: {
         root: ({ theme: t }) => ({
           '&:focus-visible': { outline: `3px solid ${alpha(t.palette.primary.main, 0.45)}`, outlineOffset: 2 },
+          [t.breakpoints.down('sm')]: { minWidth: TAP, minHeight: TAP },
         }),
+      },
+    },
+    // Phones: every control a finger hits is at least 44 px (small fields, checkboxes, pages).
+    MuiPaginationItem: {
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minWidth: TAP, height: TAP } }) },
+    },
+    MuiOutlinedInput: {
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { '&.MuiInputBase-sizeSmall:not(.MuiInputBase-multiline) .MuiInputBase-input': { paddingTop: 10.5, paddingBottom: 10.5 } } }) },
+    },
+    MuiInputLabel: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { '&.MuiInputLabel-sizeSmall.MuiInputLabel-outlined:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' } } }),
+      },
+    },
+    MuiCheckbox: { styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { padding: 10 } }) } },
+    MuiRadio: { styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { padding: 10 } }) } },
+    MuiBreadcrumbs: {
+      styleOverrides: {
+        li: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { '& > a': { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minHeight: TAP, minWidth: TAP } } }),
       },
     },
     MuiCard: {

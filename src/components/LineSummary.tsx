@@ -7,6 +7,7 @@ import { assetUrl } from '../api/config';
 import type { ResolvedLine } from '../domain/cartLines';
 import { formatMoney, toDollars } from '../domain/money';
 import { brand } from './brand';
+import { tapArea } from './tapArea';
 
 /** Where a line's item lives in the shop. */
 export function lineHref(line: ResolvedLine): string {
@@ -52,7 +53,7 @@ export function LineSummary({ line, headingId }: { line: ResolvedLine; headingId
           {gone ? (
             lineName(line)
           ) : (
-            <Link component={RouterLink} to={lineHref(line)} color="inherit" underline="hover">
+            <Link component={RouterLink} to={lineHref(line)} color="inherit" underline="hover" sx={tapArea}>
               {lineName(line)}
             </Link>
           )}

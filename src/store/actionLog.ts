@@ -273,7 +273,7 @@ function short(v: unknown): string {
  * A readable diff: one line per differing leaf, `path: expected X, received Y` (or missing /
  * unexpected). Empty when both are equal as JSON. At most `limit` lines, then a count.
  */
-export function diffStates(expected: unknown, received: unknown, limit = 40): string[] {
+export function diffStates(expected: unknown, received: unknown, limit = 40, basePath = ''): string[] {
   const lines: string[] = [];
   let more = 0;
   const add = (line: string) => (lines.length < limit ? lines.push(line) : (more += 1));
@@ -300,7 +300,7 @@ export function diffStates(expected: unknown, received: unknown, limit = 40): st
     }
     add(`${path || '(root)'}: expected ${short(a)}, received ${short(b)}`);
   };
-  walk(expected, received, '');
+  walk(expected, received, basePath);
   if (more > 0) lines.push(`… and ${more} more difference${more === 1 ? '' : 's'}`);
   return lines;
 }

@@ -2,10 +2,15 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { baseApi } from '../api/baseApi';
+import { realtimeSlice, setupRealtimeListeners, type SocketFactory } from '../api/socket';
 import { setupCartListeners } from '../features/cart/cartListeners';
 import { cartSlice } from '../features/cart/cartSlice';
+import { setupChatListeners } from '../features/chat/chatListeners';
+import { chatSlice } from '../features/chat/chatSlice';
 import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
+import { setupOrdersListeners } from '../features/orders/ordersListeners';
+import { ordersSlice } from '../features/orders/ordersSlice';
 import { savedSlice } from '../features/saved/savedSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { setupSessionListeners } from '../features/session/sessionListeners';
@@ -21,7 +26,7 @@ import { createPersistConfig } from './persist';
 import { createRecorder, createReplayReducer, pausedWhileReplaying, quietWhileReplaying, withStateReplacement } from './recorder';
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice);
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -53,6 +58,8 @@ export interface MakeStoreOptions {
   record?: boolean;
   /** The recorder's ring buffer size (default 5,000 actions). */
   recorderCapacity?: number;
+  /** How the real-time socket is made (default: socket.io-client, loaded lazily). Tests pass a fake. */
+  socketFactory?: SocketFactory;
 }
 
 /**
@@ -91,6 +98,9 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupCartListeners(startAppListening);
   setupWishlistListeners(startAppListening);
   setupCheckoutListeners(startAppListening);
+  setupRealtimeListeners(startAppListening, options.socketFactory);
+  setupOrdersListeners(startAppListening);
+  setupChatListeners(startAppListening);
 
   if (options.record) recorder.start();
   return Object.assign(store, { deps: storeDeps, recorder });

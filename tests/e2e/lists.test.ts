@@ -76,11 +76,11 @@ describe('cart, saved for later and wishlist in a real browser', () => {
     await expect.poll(() => cartLines(page).count()).toBe(3);
 
     // Save one for later, then move it back.
-    await page.getByRole('button', { name: `Save ${b.name} for later` }).click();
+    await page.getByRole('button', { name: `Save for later: ${b.name}` }).click();
     const saved = page.getByRole('list', { name: 'Saved for later' });
     await saved.getByRole('listitem', { name: b.name }).waitFor();
     await expect.poll(() => cartLines(page).count()).toBe(2);
-    await saved.getByRole('button', { name: `Move ${b.name} to cart` }).click();
+    await saved.getByRole('button', { name: `Move to cart: ${b.name}` }).click();
     await saved.waitFor({ state: 'detached' });
     await expect.poll(() => cartLines(page).count()).toBe(3);
 
@@ -149,7 +149,7 @@ describe('cart, saved for later and wishlist in a real browser', () => {
     await page.getByRole('button', { name: 'Add Bundle to Cart' }).click();
     await page.waitForURL('**/cart');
     await expect.poll(() => cartLines(page).count()).toBe(2);
-    await cartLine(page, a.name).getByRole('button', { name: `Save ${a.name} for later` }).click();
+    await cartLine(page, a.name).getByRole('button', { name: `Save for later: ${a.name}` }).click();
     await page.getByRole('list', { name: 'Saved for later' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'lists-cart-375');

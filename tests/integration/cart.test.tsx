@@ -87,12 +87,12 @@ describe('/cart', { timeout: 20_000 }, () => {
     const saved = await screen.findByRole('list', { name: 'Saved for later' });
     expect(within(saved).getByRole('listitem', { name: 'Hero Bust' })).toHaveTextContent('Qty 1');
 
-    await user.click(within(await line('Cable Turtle')).getByRole('button', { name: 'Save Cable Turtle for later' }));
+    await user.click(within(await line('Cable Turtle')).getByRole('button', { name: 'Save for later: Cable Turtle' }));
     expect(store.getState().cart.items).toEqual({ 'b1_|': 2 });
     expect(store.getState().saved.items).toEqual({ 'b1_|': 1, 'b2_|': 1 });
     expect(within(saved).getByRole('listitem', { name: 'Cable Turtle' })).toBeInTheDocument();
 
-    await user.click(within(saved).getByRole('button', { name: 'Move Hero Bust to cart' }));
+    await user.click(within(saved).getByRole('button', { name: 'Move to cart: Hero Bust' }));
     expect(store.getState().cart.items).toEqual({ 'b1_|': 3 });
     expect(within(await line('Hero Bust')).getByRole('textbox', { name: 'Quantity of Hero Bust' })).toHaveValue('3');
     await user.click(within(saved).getByRole('button', { name: 'Remove Cable Turtle from saved items' }));
@@ -128,7 +128,7 @@ describe('/cart', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/place-order');
     expect(screen.queryByText('To proceed to checkout, please log in.')).not.toBeInTheDocument();
 
-    await user.click(within(await screen.findByRole('list', { name: 'Saved for later' })).getByRole('button', { name: 'Move Hero Bust to cart' }));
+    await user.click(within(await screen.findByRole('list', { name: 'Saved for later' })).getByRole('button', { name: 'Move to cart: Hero Bust' }));
     expect(await screen.findByText(CART_SYNC_ERROR)).toBeInTheDocument();
     expect(store.getState().cart.items).toEqual({ 'b2_|': 1, 'b1_|': 1 });
     expect(await screen.findByText(/Your cart is saved on this device/)).toBeInTheDocument();

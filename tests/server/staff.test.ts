@@ -125,3 +125,42 @@ describe('the staff API', () => {
     expect((await postJson(app, '/api/staff/settings', { showSupportInOrders: 'maybe' }, staff.token)).statusCode).toBe(400);
   });
 });
+
+describe('the staff CLI (scripts/staff.ts) against the running server', () => {
+  it('logs in with DATA_DIR/staff.json and lists, replies, moves orders and switches settings', async () => {
+    const { main } = await import('../../scripts/staff');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address() as { port: number };
+    const server = `http://127.0.0.1:${addr.port}`;
+    const env = { DATA_DIR: t.dataDir };
+    const run = async (...args: string[]) => {
+      const lines: string[] = [];
+      const code = await main([...args, '--server', server], env, (l) => lines.push(l));
+      return { code, text: lines.join('\n') };
+    };
+
+    const a = await makeShopper(app, 'Dora');
+    const conv = ((await get('/api/conversations/general', a.token)).json() as ConversationResponse).conversation;
+    await postJson(app, '/api/messages', { conversationId: conv._id, body: 'Where is my order?' }, a.token);
+    expect((await run('list')).text).toContain(`[1 unread] Dora <${a.email}> · 1 messages · customer`);
+
+    expect(await run('reply', '--email', a.email, '--text', 'On its way!')).toMatchObject({ code: 0, text: expect.stringMatching(/^Sent to /) });
+    expect((await run('thread', '--email', a.email)).text).toMatch(/customer: Where is my order\?\n.*staff: On its way!/);
+
+    const order = await insertOrder(app, a.id, { status: 'Processing' });
+    expect((await run('order-status', '--order', order.id, '--status', 'Delivered', '--tracking', 'ZX-1')).text).toBe(
+      `Order ${order.id} is now Delivered (tracking ZX-1); the customer was e-mailed.`,
+    );
+    await expect(run('order-status', '--order', order.id, '--status', 'Processing')).rejects.toThrow(
+      `Cannot move order ${order.id} from Delivered to Processing. From Delivered it can go to: Refunded.`,
+    );
+    expect((await run('orders', '--email', a.email)).text).toContain(`${order.id} · Delivered · $110.00 · ${a.email}`);
+
+    expect((await run('settings', '--show-support', 'off')).text).toBe('Contact Support on My Orders: off');
+    expect((await get('/api/settings')).json().settings.showSupportInOrders).toBe(false);
+    expect((await run('settings', '--show-support', 'on')).text).toBe('Contact Support on My Orders: on');
+    await expect(run('settings', '--show-support', 'maybe')).rejects.toThrow('--show-support takes on or off');
+    await expect(run('reply', '--email', a.email)).rejects.toThrow('--text is required');
+    await expect(main(['list', '--server', server], { DATA_DIR: '/nonexistent-dir' }, () => undefined)).rejects.toThrow(/No staff credentials/);
+  });
+});

@@ -23,7 +23,7 @@ export function CategoryBar() {
           justifyContent: 'space-between',
           flexDirection: { xs: 'column-reverse', md: 'row' },
           gap: { xs: 0.5, md: 2 },
-          py: { xs: 0.75, md: 0.5 },
+          py: { xs: 0.25, md: 0.5 },
         }}
       >
         <Box
@@ -43,6 +43,7 @@ export function CategoryBar() {
                 gap: { xs: 0.5, sm: 0.75 },
                 px: { xs: 1, sm: 1.5 },
                 py: 0.75,
+                minHeight: { xs: 44, md: 'auto' },
                 borderRadius: 999,
                 whiteSpace: 'nowrap',
                 color: 'text.primary',

@@ -65,7 +65,7 @@ export function Footer() {
               Colourful figures, fidgets, décor and widgets, 3D-printed layer by layer with care.
             </Typography>
             {settings?.shopEmail && (
-              <Link href={`mailto:${settings.shopEmail}`} sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 700 }}>
+              <Link href={`mailto:${settings.shopEmail}`} sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 700, minHeight: 44 }}>
                 <MailOutline fontSize="small" aria-hidden />
                 {settings.shopEmail}
               </Link>
@@ -89,10 +89,10 @@ export function Footer() {
 
           {Object.entries(FOOTER_LINKS).map(([title, links]) => (
             <Column key={title} title={title}>
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 0, sm: 1 } }}>
                 {links.map((l) => (
                   <li key={l.to}>
-                    <Link component={RouterLink} to={l.to} sx={linkSx}>
+                    <Link component={RouterLink} to={l.to} sx={{ ...linkSx, display: { xs: 'inline-flex', sm: 'inline' }, alignItems: 'center', minHeight: { xs: 44, sm: 0 }, minWidth: { xs: 44, sm: 0 } }}>
                       {l.label}
                     </Link>
                   </li>

@@ -83,7 +83,7 @@ export function Header() {
             <MenuIcon />
           </IconButton>
 
-          <Box component={RouterLink} to="/" aria-label="LayerLoft home" sx={{ textDecoration: 'none', display: 'flex', mr: { md: 2 } }}>
+          <Box component={RouterLink} to="/" aria-label="LayerLoft home" sx={{ textDecoration: 'none', display: 'flex', alignItems: 'center', minHeight: 44, mr: { md: 2 } }}>
             <Logo />
           </Box>
 

@@ -54,7 +54,7 @@ export default function Contact() {
             <Typography sx={{ mt: 3.5, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <MailOutline fontSize="small" aria-hidden />
               Prefer plain e-mail?{' '}
-              <Link href={`mailto:${email}`} sx={{ fontWeight: 700 }}>
+              <Link href={`mailto:${email}`} sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
                 {email}
               </Link>
             </Typography>

@@ -100,10 +100,8 @@ export function BundleCarousel() {
         </Box>
         <Box sx={{ overflow: 'hidden', mx: -1.5, px: 0, py: 1.5 }}>
           <Box
-            component="ul"
             sx={{
               display: 'flex',
-              listStyle: 'none',
               m: 0,
               p: 0,
               transform: `translateX(-${page * 100}%)`,
@@ -114,7 +112,6 @@ export function BundleCarousel() {
               const onPage = Math.floor(i / perView) === page;
               return (
                 <Box
-                  component="li"
                   key={b._id}
                   role="group"
                   aria-roledescription="slide"
@@ -130,7 +127,7 @@ export function BundleCarousel() {
           </Box>
         </Box>
         {pages > 1 && (
-          <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+          <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 0.5, sm: 2 } }}>
             <IconButton
               aria-label="Previous bundles"
               onClick={() => go(page - 1)}
@@ -139,7 +136,7 @@ export function BundleCarousel() {
             >
               <ChevronLeft />
             </IconButton>
-            <Box sx={{ display: 'flex', gap: 0.5 }}>
+            <Box sx={{ display: 'flex', gap: 0 }}>
               {Array.from({ length: pages }, (_, p) => (
                 <Box
                   key={p}
@@ -149,9 +146,9 @@ export function BundleCarousel() {
                   aria-current={p === page ? 'true' : undefined}
                   onClick={() => go(p)}
                   sx={{
-                    // 24px hit area around a small visible dot.
-                    width: 24,
-                    height: 24,
+                    // A 44px hit area (phones) around a small visible dot.
+                    width: 44,
+                    height: 44,
                     p: 0,
                     border: 0,
                     bgcolor: 'transparent',

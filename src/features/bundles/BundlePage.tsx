@@ -32,7 +32,7 @@ function BackLink() {
     <Link
       component={RouterLink}
       to={`/#${BUNDLES_ANCHOR}`}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontWeight: 700, color: 'text.primary', mb: { xs: 2, md: 3 } }}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minHeight: 44, fontWeight: 700, color: 'text.primary', mb: { xs: 1, md: 2 } }}
     >
       <ArrowBack fontSize="small" aria-hidden />
       Back to bundles

@@ -61,7 +61,7 @@ function CartLine({ line }: { line: ResolvedLine }) {
         </Typography>
       </Box>
       <Box sx={{ gridArea: 'actions', display: 'flex', gap: 0.5, pl: { sm: '104px' }, ml: { xs: -1, sm: -1 } }}>
-        <Button size="small" color="secondary" startIcon={<BookmarkBorder />} onClick={() => dispatch(lineSavedForLater({ key: line.key, quantity: line.quantity }))} aria-label={`Save ${name} for later`}>
+        <Button size="small" color="secondary" startIcon={<BookmarkBorder />} onClick={() => dispatch(lineSavedForLater({ key: line.key, quantity: line.quantity }))} aria-label={`Save for later: ${name}`}>
           Save for later
         </Button>
         <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => dispatch(lineRemoved({ key: line.key }))} aria-label={`Remove ${name}`}>

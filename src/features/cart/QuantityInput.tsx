@@ -26,7 +26,8 @@ export function QuantityInput({ value, label, onChange }: { value: number; label
         borderColor: 'divider',
         borderRadius: 999,
         bgcolor: 'background.paper',
-        height: 40,
+        // 44px on phones: every part is a comfortable tap target.
+        height: { xs: 44, sm: 40 },
       }}
     >
       <IconButton size="small" aria-label={`Decrease ${label}`} disabled={value <= 1} onClick={() => onChange(value - 1)}>
@@ -40,7 +41,8 @@ export function QuantityInput({ value, label, onChange }: { value: number; label
           commit(text);
         }}
         onBlur={() => setDraft(null)}
-        inputProps={{ 'aria-label': label, inputMode: 'numeric', min: 1, max: MAX_LINE_QUANTITY, style: { textAlign: 'center', width: 30, padding: 0, fontWeight: 800 } }}
+        sx={{ alignSelf: 'stretch', width: { xs: 44, sm: 30 } }}
+        inputProps={{ 'aria-label': label, inputMode: 'numeric', min: 1, max: MAX_LINE_QUANTITY, style: { textAlign: 'center', width: '100%', padding: 0, fontWeight: 800 } }}
       />
       <IconButton size="small" aria-label={`Increase ${label}`} disabled={value >= MAX_LINE_QUANTITY} onClick={() => onChange(value + 1)}>
         <Add fontSize="small" />

@@ -13,7 +13,8 @@ import { cardPrices, productBadge, type BadgeKind } from './rules';
 
 export const BADGE_COLORS: Record<BadgeKind, { bg: string; fg: string }> = {
   outOfStock: { bg: brand.ink, fg: '#FFFFFF' },
-  preOrder: { bg: brand.lilac, fg: '#FFFFFF' },
+  // A deeper lilac than the brand accent: white text on it passes AA (6:1).
+  preOrder: { bg: '#6E4FB8', fg: '#FFFFFF' },
   comingSoon: { bg: brand.teal, fg: '#FFFFFF' },
   new: { bg: brand.sun, fg: brand.ink },
   limited: { bg: '#9E3414', fg: '#FFFFFF' },

@@ -94,7 +94,16 @@ export function AddressFields({
         placeholder="12345 or 12345-6789"
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
       />
-      <TextField id="checkout-country" label="Country" value={COUNTRY} disabled fullWidth helperText="We deliver within the United States" />
+      <TextField
+        id="checkout-country"
+        label="Country"
+        value={COUNTRY}
+        disabled
+        fullWidth
+        helperText="We deliver within the United States"
+        // The field is fixed, but its note is information: keep it at readable contrast (WCAG AA).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+      />
       <TextField
         {...common('phone')}
         label="Phone"

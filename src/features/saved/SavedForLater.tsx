@@ -60,7 +60,7 @@ export function SavedForLater({ catalog }: { catalog: CatalogInput }) {
                   size="small"
                   startIcon={<ShoppingCartOutlined />}
                   onClick={() => dispatch(savedLineMovedToCart({ key: line.key, quantity: line.quantity }))}
-                  aria-label={`Move ${name} to cart`}
+                  aria-label={`Move to cart: ${name}`}
                 >
                   Move to cart
                 </Button>

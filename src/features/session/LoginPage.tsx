@@ -163,7 +163,7 @@ export default function LoginPage() {
           fullWidth
         />
         {mode === 'login' && (
-          <Link component={RouterLink} to="/forgot-password" sx={{ justifySelf: 'end', fontWeight: 700, mt: -0.5 }}>
+          <Link component={RouterLink} to="/forgot-password" sx={{ justifySelf: 'end', fontWeight: 700, mt: -1, display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
             Forgot your password?
           </Link>
         )}

@@ -1,0 +1,59 @@
+// Lighthouse 12 (mobile preset, simulated throttling, performance only) on /, /collection and a
+// product page of the built app served by our server (PGlite, demo catalog), Debian's chromium.
+// Median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per page; one browser, a fresh page per run
+// (Lighthouse clears the cache and storage before each run).
+import fs from 'node:fs';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, CHROME_PATH, ensureBuilt, median, startServer, tempDir } from '../scripts/bench-lib.mjs';
+
+export const targets = { score: 95, lcpMs: 2000, cls: 0.05, tbtMs: 100 };
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+export async function run({ root }) {
+  ensureBuilt(root);
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`${CHROME_PATH} is missing (apt-get install chromium, or set CHROME_PATH)`);
+  const dataDir = tempDir('lighthouse');
+  const server = await startServer(root, { dataDir });
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const rows = [];
+  try {
+    const list = await (await fetch(`${server.url}/api/product/list`)).json();
+    const product = list.products.find((p) => p.bestseller && !p.outOfStock) ?? list.products[0];
+    const pages = [
+      ['/', '/'],
+      ['/collection', '/collection'],
+      ['product page', `/product/${product._id}`],
+    ];
+    for (const [name, pathname] of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${server.url}${pathname}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
+        const run = {
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          fcp: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+          cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+          tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        };
+        console.log(`  ${name} run ${i + 1}: score ${run.score}, FCP ${run.fcp} ms, LCP ${run.lcp} ms, CLS ${run.cls}, TBT ${run.tbt} ms (host benchmarkIndex ${run.benchmarkIndex})`);
+        runs.push(run);
+      }
+      const m = (k) => median(runs.map((r) => r[k]));
+      rows.push(
+        { figure: `lighthouse ${name}: performance score`, value: m('score'), unit: '', target: targets.score, better: 'higher' },
+        { figure: `lighthouse ${name}: LCP`, value: m('lcp'), unit: 'ms', target: targets.lcpMs, better: 'lower' },
+        { figure: `lighthouse ${name}: CLS`, value: m('cls'), unit: '', target: targets.cls, better: 'lower' },
+        { figure: `lighthouse ${name}: TBT`, value: m('tbt'), unit: 'ms', target: targets.tbtMs, better: 'lower' },
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,272 @@
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineRounded';
+import CloseIcon from '@mui/icons-material/Close';
+import SendRounded from '@mui/icons-material/SendRounded';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { selectConnectionStatus } from '../../api/socket';
+import { brand } from '../../components/brand';
+import type { Message } from '../../domain/types';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useGetUnreadQuery, useSendMessageMutation } from './chatApi';
+import {
+  CHAT_TEXT,
+  chatClosed,
+  chatOpened,
+  selectChatConversation,
+  selectChatError,
+  selectChatMessages,
+  selectChatStatus,
+  selectUnread,
+} from './chatSlice';
+
+/** The longest message the server accepts (trimmed). */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+function timeOf(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
+function Bubble({ message, shopName }: { message: Message; shopName: string }) {
+  const own = !message.isAdmin;
+  return (
+    <Box
+      component="li"
+      data-testid="chat-message"
+      data-own={own ? 'true' : 'false'}
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: own ? 'flex-end' : 'flex-start', mb: 1.5, listStyle: 'none' }}
+    >
+      <Typography variant="caption" sx={{ fontWeight: 800, color: own ? 'primary.dark' : 'secondary.dark', mx: 1, mb: 0.25 }}>
+        {own ? CHAT_TEXT.you : shopName}
+        <Box component="span" sx={{ fontWeight: 600, color: 'text.secondary', ml: 1 }}>
+          {timeOf(message.createdAt)}
+        </Box>
+      </Typography>
+      {/* Rendered as text: React escapes it; pre-wrap keeps the shopper's line breaks. */}
+      <Typography
+        component="p"
+        sx={{
+          m: 0,
+          px: 1.75,
+          py: 1.1,
+          maxWidth: '82%',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          borderRadius: own ? '18px 18px 4px 18px' : '18px 18px 18px 4px',
+          bgcolor: own ? brand.coral : '#FFFFFF',
+          color: own ? '#FFFFFF' : 'text.primary',
+          border: own ? 0 : `1px solid ${brand.line}`,
+          boxShadow: own ? 'none' : '0 2px 8px rgba(43,34,51,0.05)',
+        }}
+      >
+        {message.body}
+      </Typography>
+    </Box>
+  );
+}
+
+const CONNECTION_TEXT: Record<string, string | null> = {
+  connected: null,
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  disconnected: 'Offline: new replies appear when you reopen the chat.',
+};
+
+/** The Support Chat modal (SPEC §2): shown while the chat is not closed. */
+export function ChatModal({ shopName }: { shopName: string }) {
+  const dispatch = useAppDispatch();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const status = useAppSelector(selectChatStatus);
+  const conversation = useAppSelector(selectChatConversation);
+  const messages = useAppSelector(selectChatMessages);
+  const error = useAppSelector(selectChatError);
+  const connection = useAppSelector(selectConnectionStatus);
+  const [text, setText] = useState('');
+  const [sendMessage] = useSendMessageMutation();
+  const listRef = useRef<HTMLUListElement | null>(null);
+
+  const open = status !== 'closed';
+  const trimmed = text.trim();
+  const canSend = trimmed.length > 0 && status === 'open' && conversation !== null;
+
+  // Auto-scroll to the newest message.
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length, status]);
+
+  const send = () => {
+    // SPEC §5: nothing is sent unless the trimmed text is non-empty and a conversation is loaded.
+    if (!canSend || !conversation) return;
+    const body = trimmed;
+    setText('');
+    sendMessage({ conversationId: conversation._id, body })
+      .unwrap()
+      // The failure toast comes from the API layer; the text comes back if nothing was typed since.
+      .catch(() => setText((current) => current || body));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send();
+    }
+  };
+
+  const notice = CONNECTION_TEXT[connection];
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => dispatch(chatClosed())}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="support-chat-title"
+      slotProps={{ paper: { sx: { height: { sm: 'min(680px, 88vh)' }, display: 'flex', flexDirection: 'column', bgcolor: brand.cream } } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, py: 1.75, bgcolor: '#FFFFFF', borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ width: 40, height: 40, borderRadius: '50%', bgcolor: brand.tealSoft, color: 'secondary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>
+          <ChatBubbleOutline fontSize="small" />
+        </Box>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography id="support-chat-title" variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
+            {CHAT_TEXT.title}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {shopName} usually answers within a day.
+          </Typography>
+        </Box>
+        <IconButton aria-label="Close" onClick={() => dispatch(chatClosed())} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Box>
+
+      {notice && status === 'open' && (
+        <Typography role="status" variant="caption" sx={{ px: 3, py: 0.75, bgcolor: brand.sunSoft, color: 'text.primary', fontWeight: 700 }}>
+          {notice}
+        </Typography>
+      )}
+
+      <Box sx={{ flexGrow: 1, minHeight: { xs: 0, sm: 260 }, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+        {status === 'loading' && (
+          <Box role="status" sx={{ m: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <CircularProgress size={24} />
+            <Typography>Loading conversation…</Typography>
+          </Box>
+        )}
+        {status === 'error' && (
+          <Box role="alert" sx={{ m: 'auto', textAlign: 'center', px: 3 }}>
+            <Typography sx={{ fontWeight: 700, mb: 1.5 }}>{error || CHAT_TEXT.loadFailed}</Typography>
+            <Button variant="outlined" onClick={() => dispatch(chatOpened())}>
+              Try again
+            </Button>
+          </Box>
+        )}
+        {status === 'open' && (
+          <Box
+            component="ul"
+            ref={listRef}
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+            sx={{ flexGrow: 1, overflowY: 'auto', m: 0, px: { xs: 1.5, sm: 2.5 }, py: 2 }}
+          >
+            {messages.length === 0 ? (
+              <Box component="li" sx={{ listStyle: 'none', textAlign: 'center', color: 'text.secondary', mt: 6 }}>
+                <Typography>{CHAT_TEXT.empty}</Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  Ask us anything about your orders.
+                </Typography>
+              </Box>
+            ) : (
+              messages.map((m) => <Bubble key={m._id} message={m} shopName={shopName} />)
+            )}
+          </Box>
+        )}
+      </Box>
+
+      <Box
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, px: { xs: 1.5, sm: 2.5 }, py: 1.5, bgcolor: '#FFFFFF', borderTop: 1, borderColor: 'divider' }}
+      >
+        <TextField
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={CHAT_TEXT.placeholder}
+          multiline
+          minRows={1}
+          maxRows={5}
+          fullWidth
+          size="small"
+          disabled={status !== 'open'}
+          slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: MAX_MESSAGE_LENGTH } }}
+          sx={{ '& .MuiOutlinedInput-root': { borderRadius: '18px', bgcolor: brand.cream } }}
+        />
+        <IconButton type="submit" aria-label="Send" disabled={!canSend} color="primary" sx={{ bgcolor: canSend ? brand.coralSoft : 'transparent', mb: 0.25 }}>
+          <SendRounded />
+        </IconButton>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** 'Contact Support' with a red dot while unread staff messages exist (SPEC §2). */
+export function ContactSupportButton() {
+  const dispatch = useAppDispatch();
+  const unread = useAppSelector(selectUnread);
+  // Fetched each time My Orders opens; the socket keeps it live afterwards.
+  useGetUnreadQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <Badge
+      variant="dot"
+      color="error"
+      invisible={unread === 0}
+      overlap="rectangular"
+      slotProps={{ badge: { 'data-testid': 'unread-dot', 'aria-hidden': true } as object }}
+      sx={{ '& .MuiBadge-dot': { width: 14, height: 14, borderRadius: '50%', border: '2px solid #fff', top: 4, right: 4 } }}
+    >
+      <Button
+        variant="contained"
+        color="secondary"
+        startIcon={<ChatBubbleOutline />}
+        onClick={() => dispatch(chatOpened())}
+        aria-label={unread > 0 ? `${CHAT_TEXT.contactSupport} (${unread} unread ${unread === 1 ? 'message' : 'messages'})` : CHAT_TEXT.contactSupport}
+      >
+        {CHAT_TEXT.contactSupport}
+      </Button>
+    </Badge>
+  );
+}
+
+/** The button and the modal, as My Orders places them; leaving the page closes the chat. */
+export function SupportChat({ shopName }: { shopName: string }) {
+  const dispatch = useAppDispatch();
+  useEffect(
+    () => () => {
+      dispatch(chatClosed());
+    },
+    [dispatch],
+  );
+  return (
+    <>
+      <ContactSupportButton />
+      <ChatModal shopName={shopName} />
+    </>
+  );
+}

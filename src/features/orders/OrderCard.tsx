@@ -1,0 +1,215 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { assetUrl } from '../../api/config';
+import { brand } from '../../components/brand';
+import type { Order, OrderItem } from '../../domain/types';
+import { firstImage, formatAmount, lineTotal, ORDERS_TEXT, orderCardView, unitPrice, variantView, type StatusDot } from './rules';
+
+/** Dot colours (SPEC §4): green Delivered, red Cancelled/Refunded, yellow otherwise. */
+export const DOT_COLORS: Record<StatusDot, string> = { green: '#2E9D5B', red: '#D64545', yellow: brand.sun };
+
+function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', fontWeight: 700, letterSpacing: '0.04em', textTransform: 'uppercase' }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere', fontFamily: mono ? 'ui-monospace, SFMono-Regular, Menlo, monospace' : undefined, fontSize: mono ? '0.92rem' : undefined }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function ItemRow({ item, currency }: { item: OrderItem; currency: string }) {
+  const v = variantView(item.color);
+  return (
+    <Box
+      component="li"
+      data-testid="order-item"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '56px minmax(0, 1fr)', sm: '64px minmax(0, 1fr) repeat(3, minmax(72px, auto))' },
+        columnGap: 2,
+        rowGap: 1,
+        alignItems: 'center',
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTop: 0 },
+      }}
+    >
+      <Box
+        component="img"
+        src={assetUrl(firstImage(item.image))}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        sx={{ width: { xs: 56, sm: 64 }, height: { xs: 56, sm: 64 }, borderRadius: '14px', objectFit: 'cover', bgcolor: brand.sunSoft, gridRow: { xs: 'span 2', sm: 'auto' } }}
+      />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{item.name}</Typography>
+        <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 0.5 }}>
+          {v.isBundle && <Chip size="small" label={ORDERS_TEXT.bundleDeal} sx={{ bgcolor: brand.lilacSoft, color: '#5B3FA8' }} />}
+          {v.color && <Chip size="small" variant="outlined" label={`Color: ${v.color}`} />}
+          {v.size && <Chip size="small" variant="outlined" label={`Size: ${v.size}`} />}
+        </Box>
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, auto)',
+          justifyContent: { xs: 'start', sm: 'stretch' },
+          columnGap: { xs: 2.5, sm: 2 },
+          gridColumn: { xs: '2', sm: 'span 3' },
+          textAlign: { sm: 'right' },
+        }}
+      >
+        <Field label={ORDERS_TEXT.unitPrice}>{formatAmount(unitPrice(item), currency)}</Field>
+        <Field label={ORDERS_TEXT.quantity}>{item.quantity}</Field>
+        <Field label={ORDERS_TEXT.total}>{formatAmount(lineTotal(item), currency)}</Field>
+      </Box>
+    </Box>
+  );
+}
+
+export interface OrderCardProps {
+  order: Order;
+  expanded: boolean;
+  currency: string;
+  refreshing: boolean;
+  onToggle: () => void;
+  onRefresh: () => void;
+  onCompletePayment: () => void;
+}
+
+/** One order (SPEC §2): picture, id, payment method, total, tracking, status dot, refresh and details. */
+export function OrderCard({ order, expanded, currency, refreshing, onToggle, onRefresh, onCompletePayment }: OrderCardProps) {
+  const view = orderCardView(order, currency);
+  const detailsId = `order-details-${view.id}`;
+  return (
+    <Box
+      component="article"
+      data-testid="order-card"
+      data-order-id={view.id}
+      aria-label={`Order ${view.id}`}
+      sx={{ bgcolor: 'background.paper', border: 1, borderColor: expanded ? brand.coralSoft : 'divider', borderRadius: '22px', boxShadow: '0 8px 28px rgba(43,34,51,0.05)', overflow: 'hidden' }}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '72px minmax(0, 1fr)', md: '96px minmax(0, 1fr) auto' },
+          gap: { xs: 1.75, md: 3 },
+          alignItems: 'center',
+          p: { xs: 2, md: 2.5 },
+        }}
+      >
+        <Box
+          component="img"
+          src={assetUrl(view.image)}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          sx={{ width: { xs: 72, md: 96 }, height: { xs: 72, md: 96 }, borderRadius: '18px', objectFit: 'cover', bgcolor: brand.sunSoft, alignSelf: 'start' }}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0,1fr) minmax(0,1fr)', sm: 'minmax(0, 1.6fr) repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.25, md: 2 }, minWidth: 0 }}>
+          <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
+            <Field label="Order ID" mono>
+              {view.id}
+            </Field>
+          </Box>
+          <Field label="Payment">{view.paymentMethod}</Field>
+          <Field label={ORDERS_TEXT.total}>
+            <Box component="span" data-testid="order-total">
+              {view.total}
+            </Box>
+          </Field>
+          {view.trackingNumber && (
+            <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: 0.75, color: 'secondary.dark' }}>
+              <LocalShippingOutlined fontSize="small" aria-hidden />
+              <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                Tracking number: <span data-testid="tracking-number">{view.trackingNumber}</span>
+              </Typography>
+            </Box>
+          )}
+        </Box>
+        <Box
+          sx={{
+            gridColumn: { xs: '1 / -1', md: 'auto' },
+            display: 'flex',
+            flexDirection: { xs: 'row', md: 'column' },
+            flexWrap: 'wrap',
+            alignItems: { xs: 'center', md: 'flex-end' },
+            gap: 1,
+          }}
+        >
+          <Box
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.5, borderRadius: 999, bgcolor: brand.cream, border: 1, borderColor: 'divider', mr: { xs: 'auto', md: 0 } }}
+          >
+            <Box
+              component="span"
+              data-testid="status-dot"
+              data-color={view.dot}
+              aria-hidden
+              sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: DOT_COLORS[view.dot], boxShadow: `0 0 0 3px ${DOT_COLORS[view.dot]}33` }}
+            />
+            <Typography component="span" data-testid="order-status" sx={{ fontWeight: 800, fontSize: '0.92rem' }}>
+              {view.status}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: { md: 'flex-end' } }}>
+            {view.canCompletePayment && (
+              <Button size="small" variant="contained" onClick={onCompletePayment}>
+                {ORDERS_TEXT.completePayment}
+              </Button>
+            )}
+            <Button size="small" variant="outlined" color="inherit" startIcon={<Refresh />} onClick={onRefresh} disabled={refreshing} sx={{ borderColor: 'divider' }}>
+              {ORDERS_TEXT.orderStatus}
+            </Button>
+            <Button
+              size="small"
+              variant={expanded ? 'contained' : 'outlined'}
+              color="secondary"
+              endIcon={expanded ? <ExpandLess /> : <ExpandMore />}
+              onClick={onToggle}
+              aria-expanded={expanded}
+              aria-controls={detailsId}
+            >
+              {expanded ? ORDERS_TEXT.hideDetails : ORDERS_TEXT.showDetails}
+            </Button>
+          </Box>
+        </Box>
+      </Box>
+      <Collapse in={expanded} unmountOnExit>
+        <Box id={detailsId} sx={{ borderTop: 1, borderColor: 'divider', bgcolor: '#FFFCF7', px: { xs: 2, md: 3 }, py: 2 }}>
+          {view.trackingNumber && (
+            <Typography sx={{ mb: 1.5, fontWeight: 700 }}>
+              Tracking number:{' '}
+              <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace' }}>
+                {view.trackingNumber}
+              </Box>
+            </Typography>
+          )}
+          <Typography variant="h6" component="h3" sx={{ mb: 0.5 }}>
+            {ORDERS_TEXT.orderItems}
+          </Typography>
+          <Box component="ul" aria-label={ORDERS_TEXT.orderItems} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {order.items.map((item, i) => (
+              <ItemRow key={`${item.productId ?? item.name}-${i}`} item={item} currency={currency} />
+            ))}
+          </Box>
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}

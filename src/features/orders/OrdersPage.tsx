@@ -1,0 +1,215 @@
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { errorMessage } from '../../api/errors';
+import { brand } from '../../components/brand';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { CURRENCY } from '../../domain/money';
+import type { Order, User } from '../../domain/types';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectSessionToken } from '../../store/selectors';
+import { OrderCard } from './OrderCard';
+import { useGetUserOrdersQuery } from './ordersApi';
+import {
+  filtersCleared,
+  orderDetailsToggled,
+  ordersPageOpened,
+  paymentResumeRequested,
+  searchMethodChanged,
+  searchTextChanged,
+  selectExpandedOrderId,
+  selectOrderFilters,
+  statusFilterChanged,
+} from './ordersSlice';
+import { filterOrders, ORDERS_TEXT, SEARCH_METHODS, searchPlaceholder, STATUS_FILTERS, welcomeText, type SearchMethod, type StatusFilter } from './rules';
+
+const EMPTY: readonly Order[] = [];
+
+function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: { xs: 6, md: 8 }, px: 2, border: 1, borderColor: 'divider', borderRadius: '22px', bgcolor: 'background.paper' }}>
+      <Box sx={{ width: 72, height: 72, borderRadius: '50%', bgcolor: brand.tealSoft, display: 'grid', placeItems: 'center', mx: 'auto', mb: 2 }}>
+        <Inventory2Outlined sx={{ fontSize: 34, color: 'secondary.main' }} aria-hidden />
+      </Box>
+      <Typography component="p" variant="h5" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: action ? 3 : 0 }}>
+        {text}
+      </Typography>
+      {action}
+    </Box>
+  );
+}
+
+export interface OrdersPageProps {
+  user: User | null;
+  /** The 'Contact Support' button and its chat (the app page decides, from settings.showSupportInOrders). */
+  support?: ReactNode;
+  currency?: string;
+}
+
+/** /orders (SPEC §2 My Orders): greeting, filters, and the shopper's orders newest first. */
+export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPageProps) {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectSessionToken);
+  const filters = useAppSelector(selectOrderFilters);
+  const expandedId = useAppSelector(selectExpandedOrderId);
+  // SPEC §6: without a token the orders fetch does nothing.
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetUserOrdersQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  const orders = data ?? EMPTY;
+  const visible = useMemo(() => filterOrders(orders, filters), [orders, filters]);
+
+  useEffect(() => {
+    dispatch(ordersPageOpened());
+  }, [dispatch]);
+
+  const refresh = () => {
+    if (token) void refetch();
+  };
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 8, justifyContent: 'center' }}>
+        <CircularProgress size={28} />
+        <Typography>Loading your orders…</Typography>
+      </Box>
+    );
+  } else if (isError && !data) {
+    body = <ErrorNotice title="We couldn't load your orders" message={errorMessage(error)} onRetry={refresh} />;
+  } else if (orders.length === 0) {
+    body = (
+      <EmptyState
+        title="No orders yet"
+        text="When you place an order, it shows up here with its status and tracking number."
+        action={
+          <Button component={RouterLink} to="/collection" variant="contained" size="large">
+            Start shopping
+          </Button>
+        }
+      />
+    );
+  } else if (visible.length === 0) {
+    body = (
+      <EmptyState
+        title="No orders match your filters"
+        text="Try another order ID or product name, or clear the filters."
+        action={
+          <Button variant="outlined" onClick={() => dispatch(filtersCleared())}>
+            {ORDERS_TEXT.clearFilters}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Box component="section" aria-label="Orders" sx={{ display: 'grid', gap: 2 }}>
+        {visible.map((order) => (
+          <OrderCard
+            key={order._id}
+            order={order}
+            currency={currency}
+            expanded={expandedId === order._id}
+            refreshing={isFetching}
+            onToggle={() => dispatch(orderDetailsToggled(order._id))}
+            onRefresh={refresh}
+            onCompletePayment={() => dispatch(paymentResumeRequested(order._id))}
+          />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, mb: { xs: 3, md: 4 } }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, letterSpacing: '0.04em' }}>
+            {ORDERS_TEXT.heading}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.75, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {welcomeText(user)}
+          </Typography>
+        </Box>
+        {support}
+      </Box>
+
+      <Box
+        component="section"
+        aria-label="Filter orders"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '180px minmax(0, 1fr) 200px auto' },
+          gap: 1.5,
+          alignItems: 'center',
+          p: { xs: 2, md: 2.5 },
+          mb: 3,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: '22px',
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Search by"
+          value={filters.method}
+          onChange={(e) => dispatch(searchMethodChanged(e.target.value as SearchMethod))}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {SEARCH_METHODS.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          value={filters.text}
+          onChange={(e) => dispatch(searchTextChanged(e.target.value))}
+          placeholder={searchPlaceholder(filters.method)}
+          sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 3, md: 0 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': filters.method === 'orderId' ? 'Search by order ID' : 'Search by product name', maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filters.status}
+          onChange={(e) => dispatch(statusFilterChanged(e.target.value as StatusFilter))}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </TextField>
+        <Button variant="outlined" onClick={() => dispatch(filtersCleared())} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 4, md: 0 }, whiteSpace: 'nowrap' }}>
+          {ORDERS_TEXT.clearFilters}
+        </Button>
+      </Box>
+
+      {body}
+    </Container>
+  );
+}

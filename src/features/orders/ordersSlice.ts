@@ -1,0 +1,63 @@
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { loggedOut } from '../../store/events';
+import { DEFAULT_FILTERS, type SearchMethod, type StatusFilter } from './rules';
+
+/**
+ * What the shopper chose on My Orders: the search method and text, the status filter, and the one
+ * expanded order. The orders themselves are server data (ordersApi's cache, kept live by
+ * `orderUpdated`).
+ */
+export interface OrdersState {
+  method: SearchMethod;
+  text: string;
+  status: StatusFilter;
+  expandedOrderId: string | null;
+}
+
+const initialState: OrdersState = { ...DEFAULT_FILTERS, expandedOrderId: null };
+
+// ---- events (past tense) ---------------------------------------------------------------------
+export const ordersPageOpened = createAction('orders/pageOpened');
+/** SPEC §5: changing the search method clears the text. */
+export const searchMethodChanged = createAction<SearchMethod>('orders/searchMethodChanged');
+export const searchTextChanged = createAction<string>('orders/searchTextChanged');
+export const statusFilterChanged = createAction<StatusFilter>('orders/statusFilterChanged');
+/** 'Clear Filters': method Order ID, no text, status All. */
+export const filtersCleared = createAction('orders/filtersCleared');
+/** 'Order Details' / 'Hide Details': only one order is expanded at a time. */
+export const orderDetailsToggled = createAction<string>('orders/detailsToggled');
+/** 'Complete payment' on a 'Payment Pending' order. */
+export const paymentResumeRequested = createAction<string>('orders/paymentResumeRequested');
+
+export const ordersSlice = createSlice({
+  name: 'orders',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(searchMethodChanged, (state, { payload }) => {
+        if (payload !== 'orderId' && payload !== 'productName') return;
+        state.method = payload;
+        state.text = '';
+      })
+      .addCase(searchTextChanged, (state, { payload }) => {
+        state.text = payload;
+      })
+      .addCase(statusFilterChanged, (state, { payload }) => {
+        state.status = payload;
+      })
+      .addCase(filtersCleared, (state) => {
+        Object.assign(state, DEFAULT_FILTERS);
+      })
+      .addCase(orderDetailsToggled, (state, { payload }) => {
+        state.expandedOrderId = state.expandedOrderId === payload ? null : payload;
+      })
+      .addCase(loggedOut, () => initialState);
+  },
+  selectors: {
+    selectOrderFilters: (state) => state,
+    selectExpandedOrderId: (state) => state.expandedOrderId,
+  },
+});
+
+export const { selectOrderFilters, selectExpandedOrderId } = ordersSlice.selectors;

@@ -1,0 +1,160 @@
+import { CURRENCY, formatMoney, toCents, toDollars } from '../../domain/money';
+import type { Order, OrderItem, OrderStatus } from '../../domain/types';
+
+/** The exact texts of My Orders (SPEC §2). */
+export const ORDERS_TEXT = {
+  heading: 'MY ORDERS',
+  welcome: (name: string, email: string) => `Welcome, ${name} – ${email}`,
+  fallbackName: 'User',
+  clearFilters: 'Clear Filters',
+  orderStatus: 'Order Status',
+  showDetails: 'Order Details',
+  hideDetails: 'Hide Details',
+  orderItems: 'Order Items',
+  unitPrice: 'Unit Price',
+  quantity: 'Quantity',
+  total: 'Total',
+  bundleDeal: 'Bundle Deal',
+  noToken: 'No token available',
+  completePayment: 'Complete payment',
+} as const;
+
+export type SearchMethod = 'orderId' | 'productName';
+export const SEARCH_METHODS: ReadonlyArray<{ value: SearchMethod; label: string; placeholder: string }> = [
+  { value: 'orderId', label: 'Order ID', placeholder: 'Enter Order ID...' },
+  { value: 'productName', label: 'Product Name', placeholder: 'Enter Product Name...' },
+];
+
+export type StatusFilter = 'All' | OrderStatus;
+/** The status filter's options (SPEC §2), All first. */
+export const STATUS_FILTERS: readonly StatusFilter[] = ['All', 'Processing', 'Payment Pending', 'Order Placed', 'Delivered'];
+
+export interface OrderFilters {
+  method: SearchMethod;
+  text: string;
+  status: StatusFilter;
+}
+
+export const DEFAULT_FILTERS: OrderFilters = { method: 'orderId', text: '', status: 'All' };
+
+export function searchPlaceholder(method: SearchMethod): string {
+  return SEARCH_METHODS.find((m) => m.value === method)!.placeholder;
+}
+
+/**
+ * SPEC §5: a case-insensitive substring match on the order id (method Order ID) or on any item's
+ * name (method Product Name); the status compared case-insensitively; All means no status filter.
+ */
+export function filterOrders(orders: readonly Order[], filters: OrderFilters): Order[] {
+  const needle = filters.text.trim().toLowerCase();
+  const status = filters.status.toLowerCase();
+  return orders.filter((order) => {
+    if (status !== 'all' && String(order.status).toLowerCase() !== status) return false;
+    if (!needle) return true;
+    if (filters.method === 'orderId') return String(order._id).toLowerCase().includes(needle);
+    return order.items.some((item) => String(item.name ?? '').toLowerCase().includes(needle));
+  });
+}
+
+export type StatusDot = 'green' | 'red' | 'yellow';
+
+/** SPEC §4: green for Delivered, red for Cancelled or Refunded, yellow otherwise. */
+export function statusDot(status: string): StatusDot {
+  if (status === 'Delivered') return 'green';
+  if (status === 'Cancelled' || status === 'Refunded') return 'red';
+  return 'yellow';
+}
+
+/** An item's variant as shown: color and size, or the Bundle Deal badge. 'null' or empty parts are hidden. */
+export interface VariantView {
+  isBundle: boolean;
+  color: string | null;
+  size: string | null;
+}
+
+const shown = (part: string | undefined): string | null => {
+  const v = (part ?? '').trim();
+  return v && v.toLowerCase() !== 'null' ? v : null;
+};
+
+/** The color field holds 'color|size'; 'bundle' (or 'bundle|…') marks a bundle line (SPEC §2, §3). */
+export function variantView(color: string | null | undefined): VariantView {
+  const raw = typeof color === 'string' ? color : '';
+  const [first, ...rest] = raw.split('|');
+  if ((first ?? '').trim().toLowerCase() === 'bundle') return { isBundle: true, color: null, size: null };
+  return { isBundle: false, color: shown(first), size: shown(rest.join('|')) };
+}
+
+/** The first image of an image field (a string, or the first of a list); null when there is none. */
+export function firstImage(image: string | readonly string[] | null | undefined): string | null {
+  const v = Array.isArray(image) ? image[0] : image;
+  return typeof v === 'string' && v.trim() ? v : null;
+}
+
+/** The card's picture: the first item's first image (null → the placeholder). */
+export function orderImage(order: Order): string | null {
+  return firstImage(order.items[0]?.image);
+}
+
+/** An item's unit price in dollars: unitPrice, else price, else 0. */
+export function unitPrice(item: OrderItem): number {
+  const v = item.unitPrice ?? item.price;
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+/** The line total in dollars, computed in cents. */
+export function lineTotal(item: OrderItem): number {
+  const qty = Number.isFinite(item.quantity) ? Math.max(0, Math.floor(item.quantity)) : 0;
+  return toDollars(toCents(unitPrice(item)) * qty);
+}
+
+/** Amounts as the orders page shows them: the currency symbol and 2 decimals. */
+export function formatAmount(dollars: number, currency: string = CURRENCY): string {
+  return formatMoney(Number.isFinite(dollars) ? dollars : 0, currency);
+}
+
+/** What one order card shows (SPEC §2). */
+export interface OrderCardView {
+  id: string;
+  image: string | null;
+  paymentMethod: string;
+  total: string;
+  trackingNumber: string | null;
+  status: string;
+  dot: StatusDot;
+  /** A 'Payment Pending' order can be paid again from its card. */
+  canCompletePayment: boolean;
+}
+
+export function orderCardView(order: Order, currency: string = CURRENCY): OrderCardView {
+  return {
+    id: order._id,
+    image: orderImage(order),
+    paymentMethod: order.paymentMethod || '—',
+    total: formatAmount(order.amount, currency),
+    trackingNumber: order.trackingNumber?.trim() ? order.trackingNumber.trim() : null,
+    status: order.status,
+    dot: statusDot(order.status),
+    canCompletePayment: order.status === 'Payment Pending',
+  };
+}
+
+/** SPEC §7: the server answers oldest first; the page shows the reverse (newest first). */
+export function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].reverse();
+}
+
+/** The greeting: 'Welcome, {name} – {email}', the name falling back to 'User'. */
+export function welcomeText(user: { name?: string | null; email?: string | null } | null | undefined): string {
+  const name = user?.name?.trim() || ORDERS_TEXT.fallbackName;
+  return ORDERS_TEXT.welcome(name, user?.email ?? '');
+}
+
+/** Replaces an order in place (a live `orderUpdated`), or puts a new one first. */
+export function withOrderUpdated(orders: readonly Order[], order: Order): Order[] {
+  const i = orders.findIndex((o) => o._id === order._id);
+  if (i < 0) return [order, ...orders];
+  const next = [...orders];
+  next[i] = order;
+  return next;
+}

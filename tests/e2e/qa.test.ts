@@ -1,0 +1,345 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isPurchasable } from '../../src/domain/pricing';
+import type { Product } from '../../src/domain/types';
+import { diffStates, parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../src/store/actionLog';
+import { REDACTED } from '../../src/store/devtools';
+import { createReplayReducer } from '../../src/store/recorder';
+import { rootReducer } from '../../src/store/store';
+import { baseUrl, DESKTOP, newPage, PHONE, screenshot } from './browser';
+
+/**
+ * The QA recorder in a real browser (issue 8): a session recorded with the QA panel, downloaded,
+ * loaded into a fresh page and replayed to the same cart, wishlist and session; and the golden
+ * logs of tests/replay/fixtures, recorded here from real sessions (written when RECORD_GOLDEN=1,
+ * checked by every run: each recorded log replays in Node to the state the page had).
+ *
+ * A recording lives in the page's memory, so every step below navigates inside the app
+ * (`spaGoto`), never with a full page load — except the payment page, which leaves the app.
+ */
+const fixturesDir = path.resolve(import.meta.dirname, '../replay/fixtures');
+const PASSWORD = 'replay me 12345';
+
+let products: Product[] = [];
+let a: Product;
+let b: Product;
+let c: Product;
+
+beforeAll(async () => {
+  products = ((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products;
+  const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
+  if (simple.length < 3) throw new Error('the seeded catalog lacks simple products');
+  [a, b, c] = [simple[3] ?? simple[0]!, simple[4] ?? simple[1]!, simple[5] ?? simple[2]!];
+});
+
+const keyOf = (p: Product) => `${p._id}_${p.colorVariants[0]!.color}|`;
+
+async function register(name: string): Promise<{ email: string; token: string }> {
+  const email = `qa.${name}.${Date.now().toString(36)}@example.com`;
+  const res = await fetch(`${baseUrl()}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Quinn Tester', email, password: PASSWORD }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { email, token: ((await res.json()) as { token: string }).token };
+}
+
+async function serverPost(pathname: string, token: string, data: unknown = {}) {
+  const res = await fetch(`${baseUrl()}${pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(data) });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** Client-side navigation (what a link click does), so the in-memory recording survives. */
+async function spaGoto(page: Page, to: string) {
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === to);
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'QA panel' });
+
+/** Opens the app in QA mode: the recorder runs from page load and the panel is open. */
+async function openQa(page: Page, at = '/') {
+  await page.goto(`${at}${at.includes('?') ? '&' : '?'}qa=1`);
+  await panel(page).waitFor();
+}
+
+async function addProduct(page: Page, product: Product) {
+  await spaGoto(page, `/product/${product._id}`);
+  await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: product.colorVariants[0]!.color }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Added to cart' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Continue shopping' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function heart(page: Page, product: Product) {
+  await spaGoto(page, `/product/${product._id}`);
+  await page.getByRole('button', { name: `Add ${product.name} to wishlist` }).first().click();
+}
+
+async function logIn(page: Page, email: string) {
+  await spaGoto(page, '/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+}
+
+const headerLink = (page: Page, name: string) => page.getByRole('banner').getByRole('link', { name, exact: true });
+
+/** Clicks a panel button that downloads a file and returns the file's text. */
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: button }).click()]);
+  const to = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'qa-')), file.suggestedFilename());
+  await file.saveAs(to);
+  return { name: file.suggestedFilename(), text: fs.readFileSync(to, 'utf8') };
+}
+
+function parse(text: string): ActionLog {
+  const parsed = parseActionLog(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.log;
+}
+
+/** The recorded log replayed in Node through the real reducers. */
+const replayInNode = (log: ActionLog) => replayActionLog(log, () => createReplayReducer(rootReducer)).at(-1)!;
+
+/** Waits until no action was recorded for a while (background syncs and pushes finished). */
+async function settled(page: Page) {
+  const count = async () => Number(await panel(page).getByTestId('qa-action-count').textContent());
+  const until = Date.now() + 15_000;
+  let last = await count();
+  for (;;) {
+    await page.waitForTimeout(800);
+    const now = await count();
+    if (now === last || Date.now() > until) return;
+    last = now;
+  }
+}
+
+/** Lets background work finish, then stops and downloads the log. */
+async function stopAndDownload(page: Page) {
+  await settled(page);
+  await panel(page).getByRole('button', { name: 'Stop recording' }).click();
+  return download(page, 'Download log');
+}
+
+/** Every golden log must replay in Node to the state the page had; with RECORD_GOLDEN=1 it is saved. */
+function checkGolden(name: string, text: string): ActionLog {
+  const log = parse(text);
+  expect(log.finalState).not.toBeNull();
+  expect(diffStates(log.finalState, replayInNode(log))).toEqual([]);
+  if (process.env.RECORD_GOLDEN === '1') {
+    fs.mkdirSync(fixturesDir, { recursive: true });
+    fs.writeFileSync(path.join(fixturesDir, `${name}.log.json`), text);
+    fs.writeFileSync(path.join(fixturesDir, `${name}.expected.json`), `${JSON.stringify(log.finalState, null, 2)}\n`);
+  }
+  return log;
+}
+
+const slice = (state: LogState | null, key: string) => (state as Record<string, unknown>)[key];
+const wishlistQuery = (state: LogState | null) =>
+  (slice(state, 'api') as { queries: Record<string, { data?: unknown }> }).queries['getWishlist(undefined)']?.data;
+
+describe('QA action log in a real browser', () => {
+  it('records a session with the QA panel, and a fresh page replays it to the same cart, wishlist and session', async () => {
+    const { email, token } = await register('panel');
+    await serverPost('/api/cart/add', token, { itemId: c._id, color: `${c.colorVariants[0]!.color}|`, quantity: 2 });
+
+    // --- record -----------------------------------------------------------------------------
+    const page = await newPage(DESKTOP);
+    await openQa(page);
+    await expect.poll(() => panel(page).getByTestId('qa-recorder-status').textContent()).toMatch(/^Recording/);
+    await addProduct(page, a);
+    await heart(page, a);
+    await headerLink(page, 'Wishlist, 1 item').waitFor();
+    await logIn(page, email);
+    // Login merge: the server's line joins the local one; the guest heart is pushed.
+    await headerLink(page, 'Cart, 3 items').waitFor();
+    await heart(page, b);
+    await headerLink(page, 'Wishlist, 2 items').waitFor();
+    expect(Number(await panel(page).getByTestId('qa-action-count').textContent())).toBeGreaterThan(20);
+
+    const logFile = await stopAndDownload(page);
+    expect(logFile.name).toMatch(/^layerloft-log-.*\.json$/);
+    // Secrets never leave the browser.
+    const liveToken = await page.evaluate(() => (JSON.parse(JSON.parse(localStorage.getItem('persist:layerloft')!).session) as { token: string }).token);
+    expect(liveToken).toMatch(/^eyJ/);
+    expect(logFile.text).not.toContain(liveToken);
+    expect(logFile.text).not.toContain(PASSWORD);
+    expect(logFile.text).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
+    const log = checkGolden('login-merge', logFile.text);
+    const recorded = log.finalState!;
+    expect(slice(recorded, 'cart')).toMatchObject({ items: { [keyOf(a)]: 1, [keyOf(c)]: 2 } });
+    expect(slice(recorded, 'session')).toMatchObject({ status: 'authenticated', token: REDACTED, user: { name: 'Quinn Tester', email } });
+    expect(wishlistQuery(recorded)).toEqual([a._id, b._id]);
+
+    // --- replay in a fresh page ---------------------------------------------------------------
+    const fresh = await newPage(DESKTOP);
+    await openQa(fresh);
+    const input = panel(fresh).getByLabel('Log file');
+    // A foreign file is refused as a whole.
+    await input.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
+    await panel(fresh).getByRole('alert').getByText(/This file cannot be replayed: it is not a LayerLoft action log/).waitFor();
+    await headerLink(fresh, 'Cart, 0 items').waitFor();
+
+    await input.setInputFiles({ name: logFile.name, mimeType: 'application/json', buffer: Buffer.from(logFile.text) });
+    await panel(fresh).getByText(`Ready: ${log.actions.length} steps. Step through or replay all.`).waitFor();
+    const apiCalls: string[] = [];
+    fresh.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await panel(fresh).getByRole('button', { name: 'Replay all' }).click();
+    await expect.poll(() => panel(fresh).getByTestId('qa-replay-position').textContent()).toMatch(new RegExp(`^Step ${log.actions.length} of ${log.actions.length}`));
+    await headerLink(fresh, 'Cart, 3 items').waitFor();
+    await headerLink(fresh, 'Wishlist, 2 items').waitFor();
+    await spaGoto(fresh, '/cart');
+    await fresh.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: c.name }).waitFor();
+    await screenshot(fresh, 'qa-panel-replay-1440');
+
+    const replayed = JSON.parse((await download(fresh, 'Download state')).text) as LogState;
+    for (const key of ['cart', 'saved', 'wishlist', 'session', 'checkout']) expect(slice(replayed, key), key).toEqual(slice(recorded, key));
+    expect(wishlistQuery(replayed)).toEqual(wishlistQuery(recorded));
+    expect(slice(replayed, 'session')).toMatchObject({ status: 'authenticated', token: REDACTED, user: { name: 'Quinn Tester' } });
+    // The replayed app never talked to the server, and never stored the replayed session.
+    expect(apiCalls).toEqual([]);
+    expect(await fresh.evaluate(() => localStorage.getItem('persist:layerloft') ?? '')).not.toContain(REDACTED);
+
+    // Step by step: previous, and a jump back to the start.
+    await panel(fresh).getByRole('button', { name: 'Previous step' }).click();
+    await expect.poll(() => panel(fresh).getByTestId('qa-replay-position').textContent()).toMatch(new RegExp(`^Step ${log.actions.length - 1} of`));
+    await panel(fresh).getByLabel('Jump to step').fill('0');
+    await panel(fresh).getByRole('button', { name: 'Go' }).click();
+    await expect.poll(() => panel(fresh).getByTestId('qa-replay-position').textContent()).toMatch(/^Step 0 of .* the recorded start state/);
+    await headerLink(fresh, 'Cart, 0 items').waitFor();
+
+    // Leaving the replay gives the page its own (empty, anonymous) state back.
+    await panel(fresh).getByRole('button', { name: 'Exit replay' }).click();
+    await headerLink(fresh, 'Cart, 0 items').waitFor();
+    const own = JSON.parse((await download(fresh, 'Download state')).text) as LogState;
+    expect(slice(own, 'session')).toMatchObject({ status: 'anonymous', token: null });
+    expect(slice(own, 'qa')).toEqual({ replaying: false });
+    expect(page.errors).toEqual([]);
+    expect(fresh.errors).toEqual([]);
+  });
+
+  it('fits a phone: the panel opens with Ctrl+Shift+Q and closes to a QA button', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/');
+    await page.getByRole('banner').waitFor();
+    expect(await panel(page).count()).toBe(0);
+    await page.keyboard.press('Control+Shift+Q');
+    await panel(page).waitFor();
+    // Not recording outside QA mode until asked.
+    await expect.poll(() => panel(page).getByTestId('qa-recorder-status').textContent()).toMatch(/^Not recording/);
+    await panel(page).getByRole('button', { name: 'Start recording' }).click();
+    await addProduct(page, a);
+    await expect.poll(async () => Number(await panel(page).getByTestId('qa-action-count').textContent())).toBeGreaterThan(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = (await panel(page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'qa-panel-375');
+    await panel(page).getByRole('button', { name: 'Close the QA panel' }).click();
+    await panel(page).waitFor({ state: 'hidden' });
+
+    // In QA mode a closed panel leaves a button to bring it back (phones have no keyboard).
+    const qa = await newPage(PHONE);
+    await openQa(qa);
+    await panel(qa).getByRole('button', { name: 'Close the QA panel' }).click();
+    await qa.getByRole('button', { name: 'Open the QA panel' }).click();
+    await panel(qa).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+});
+
+describe('golden replays recorded from real sessions', () => {
+  it('browse and add to cart (guest): two products, a quantity change, save for later', async () => {
+    const page = await newPage(DESKTOP);
+    await openQa(page);
+    await spaGoto(page, '/collection');
+    await page.getByRole('link', { name: new RegExp(a.name) }).first().waitFor();
+    await addProduct(page, a);
+    await addProduct(page, b);
+    await spaGoto(page, '/cart');
+    await page.getByRole('button', { name: `Increase Quantity of ${a.name}` }).click();
+    await page.getByRole('button', { name: `Save ${b.name} for later` }).click();
+    await page.getByRole('list', { name: 'Saved for later' }).getByRole('listitem', { name: b.name }).waitFor();
+    const log = checkGolden('browse-add-to-cart', (await stopAndDownload(page)).text);
+    expect(slice(log.finalState, 'cart')).toMatchObject({ items: { [keyOf(a)]: 2 } });
+    expect(slice(log.finalState, 'saved')).toMatchObject({ items: { [keyOf(b)]: 1 } });
+    expect(page.errors).toEqual([]);
+  });
+
+  it('wishlist rollback: the server refuses a heart, the list flips back', async () => {
+    const { email } = await register('rollback');
+    const page = await newPage(DESKTOP);
+    await openQa(page);
+    await logIn(page, email);
+    await heart(page, a);
+    await headerLink(page, 'Wishlist, 1 item').waitFor();
+    await settled(page);
+    await page.route('**/api/wishlist/add', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Server down' }) }));
+    await heart(page, b);
+    await page.getByText('Could not update your wishlist. Please try again.').waitFor();
+    await headerLink(page, 'Wishlist, 1 item').waitFor();
+    const log = checkGolden('wishlist-rollback', (await stopAndDownload(page)).text);
+    expect(wishlistQuery(log.finalState)).toEqual([a._id]);
+    expect(log.actions.some((x) => x.type === 'api/executeMutation/rejected')).toBe(true);
+    expect(page.errors.filter((e) => !/status of 500/.test(e))).toEqual([]);
+  });
+
+  it('checkout: place the order (up to the payment page), then the return from payment', async () => {
+    const { email } = await register('checkout');
+    const page = await newPage(DESKTOP);
+    await openQa(page);
+    await logIn(page, email);
+    await addProduct(page, a);
+    await spaGoto(page, '/place-order');
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Quinn');
+    await page.getByLabel('Street address').fill('12 Replay Way');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State').selectOption('OR');
+    await page.getByLabel('ZIP code').fill('97201');
+    await page.getByLabel('Phone').fill('5035550142');
+    await page.getByLabel('Discount code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('WELCOME10 · 10% off').waitFor();
+    // The hand-over to the payment page would unload the recording: a 204 keeps the page here.
+    let payUrl = '';
+    await page.route('**/pay/**', (route) => {
+      payUrl = route.request().url();
+      return route.fulfill({ status: 204 });
+    });
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect.poll(() => payUrl).toMatch(/\/pay\/cs_ll_/);
+    const placed = checkGolden('checkout-place-order', (await stopAndDownload(page)).text);
+    expect(slice(placed.finalState, 'checkout')).toMatchObject({ status: 'redirecting' });
+    expect(placed.actions.map((x) => x.type)).toEqual(expect.arrayContaining(['checkout/orderSubmitted', 'checkout/orderValidated', 'checkout/sessionCreated']));
+
+    // Pay; the return page loads the app again, still in QA mode (remembered), recording afresh.
+    await page.unroute('**/pay/**');
+    await page.goto(payUrl);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Quinn Tester');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL('**/order-placed');
+    await page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
+    await headerLink(page, 'Cart, 0 items').waitFor();
+    const verified = checkGolden('checkout-verify', (await stopAndDownload(page)).text);
+    expect(slice(verified.finalState, 'checkout')).toMatchObject({ status: 'placed', outcome: 'placed' });
+    expect(verified.actions.some((x) => x.type === 'checkout/orderPlaced')).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './browser';
+import { makeFixtures, ROUTES, shopperPage, visit, type Fixtures, type SweepPage } from './routes';
+
+/**
+ * Every route at 375, 768 and 1440 px (issue 11): a full-page screenshot saved under
+ * test-output/screenshots/<route>-<width>.png to be looked at, no horizontal scroll, and on a
+ * phone every control a finger can hit at least 44 × 44 px.
+ */
+const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** Smallest comfortable touch target (Apple HIG / WCAG 2.5.5). */
+const MIN_TARGET = 44;
+
+/**
+ * Visible controls smaller than 44 px in either direction. Links inside running text are exempt
+ * (WCAG 2.5.5's inline exception), and so is an element whose own hit area is grown by a
+ * pseudo-element (a stretched card link is the card).
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="slider"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+    const out: string[] = [];
+    const describe = (el: Element) => {
+      const name = el.getAttribute('aria-label') || (el as HTMLElement).innerText?.trim().slice(0, 40) || el.getAttribute('name') || el.id || el.className.toString().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name}"`;
+    };
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (el.matches(':disabled')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      let r: { width: number; height: number } = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // Visually hidden (skip link until focused).
+      if (r.width <= 1 || r.height <= 1 || style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+      // Inputs hidden under a styled control (MUI checkboxes, radios, switches): measure the control.
+      if (el.tagName === 'INPUT' && (style.opacity === '0' || ['checkbox', 'radio', 'range'].includes((el as HTMLInputElement).type))) {
+        const host = el.parentElement;
+        if (host) r = host.getBoundingClientRect();
+      }
+      // A text field's hit area is its whole box (clicking the box focuses the input).
+      const box = el.closest('.MuiInputBase-root');
+      if (box && el !== box) {
+        const b = box.getBoundingClientRect();
+        r = { width: Math.max(r.width, b.width), height: Math.max(r.height, b.height) };
+      }
+      // A link in running text (also a link-styled button in a sentence).
+      if ((el.tagName === 'A' || el.classList.contains('MuiLink-button')) && (style.display === 'inline' || style.display === 'inline-block')) {
+        const parent = el.parentElement;
+        const text = parent ? (parent.innerText ?? '').trim() : '';
+        if (parent && text.length > (el.innerText ?? '').trim().length + 1) continue;
+      }
+      // A hit area grown by an invisible ::after (components/tapArea.ts), or a stretched link whose
+      // ::after covers its card (positioned against the card, so as big as the card).
+      const after = getComputedStyle(el, '::after');
+      let w = r.width;
+      let h = r.height;
+      if (after.content !== 'none' && after.content !== 'normal' && after.position === 'absolute') {
+        if (style.position === 'static') continue;
+        w = Math.max(w, parseFloat(after.width) || 0);
+        h = Math.max(h, parseFloat(after.height) || 0);
+      }
+      if (w + 0.5 < min || h + 0.5 < min) out.push(`${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return out;
+  }, MIN_TARGET);
+}
+
+let fx: Fixtures;
+beforeAll(async () => {
+  fx = await makeFixtures('responsive');
+});
+
+for (const viewport of WIDTHS) {
+  describe(`every route at ${viewport.width} px`, () => {
+    let shopper: SweepPage;
+    let guest: SweepPage;
+    beforeAll(async () => {
+      shopper = await shopperPage(fx, viewport);
+      guest = await newPage(viewport);
+    });
+    afterAll(async () => {
+      await shopper.context().close();
+      await guest.context().close();
+    });
+
+    for (const route of ROUTES) {
+      it(`${route.name}: screenshot, no horizontal scroll${viewport.width < 600 ? ', 44 px tap targets' : ''}`, async () => {
+        const page = route.as === 'shopper' ? shopper : guest;
+        await visit(page, route, fx);
+        await screenshot(page, `${route.name}-${viewport.width}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, 'horizontal scroll in px').toBeLessThanOrEqual(0);
+        if (viewport.width < 600) expect(await smallTargets(page)).toEqual([]);
+      });
+    }
+  });
+}

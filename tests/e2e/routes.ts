@@ -1,0 +1,129 @@
+/**
+ * The route sweep shared by the accessibility and responsive browser tests (issue 11): every route
+ * of SPEC §2 with the state that makes it look real (a shopper with a cart, saved items and a
+ * wishlist; a guest for the sign-in pages), and a readiness check so a test never measures a
+ * half-loaded screen.
+ */
+import type { Page } from 'playwright-core';
+import { isBundleActive, isPurchasable } from '../../src/domain/pricing';
+import type { Bundle, Product } from '../../src/domain/types';
+import { baseUrl, newPage, screenshot } from './browser';
+
+export interface Fixtures {
+  token: string;
+  email: string;
+  product: Product;
+  /** A product with colours and sizes (the product page's fullest form). */
+  sized: Product;
+  bundle: Bundle;
+  simple: Product[];
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A shopper registered through the API (sparing the auth rate limit) with a server cart and wishlist. */
+export async function makeFixtures(tag: string): Promise<Fixtures> {
+  const api = (p: string, body?: unknown, token?: string) =>
+    fetch(`${baseUrl()}${p}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const email = `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const { token } = await json<{ token: string }>(await api('/api/user/register', { name: 'Grace Hopper', email, password: 'compiler pioneer 1' }));
+  const { products } = await json<{ products: Product[] }>(await api('/api/product/list'));
+  const { bundles } = await json<{ bundles: Bundle[] }>(await api('/api/bundle/list'));
+  const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
+  const sized = products.find((p) => isPurchasable(p) && p.colorVariants.length > 0 && (p.clothingSizes.length > 0 || p.canvasSizes.length > 0)) ?? simple[0]!;
+  const bundle = bundles.find((b) => isBundleActive(b, Date.now()));
+  if (simple.length < 3 || !bundle) throw new Error('the seeded catalog lacks simple products or an active bundle');
+  for (const p of simple.slice(0, 2)) await json(await api('/api/cart/add', { itemId: p._id, color: `${p.colorVariants[0]!.color}|`, quantity: 1 }, token));
+  for (const p of simple.slice(0, 3)) await json(await api('/api/wishlist/add', { productId: p._id }, token));
+  return { token, email, product: simple[0]!, sized, bundle, simple };
+}
+
+export type SweepPage = Page & { errors: string[] };
+
+/** A page whose storage already holds the token (what logging in leaves behind) and a saved-for-later line. */
+export async function shopperPage(fx: Fixtures, viewport: { width: number; height: number }): Promise<SweepPage> {
+  const page = await newPage(viewport);
+  const savedKey = `${fx.simple[2]!._id}_${fx.simple[2]!.colorVariants[0]!.color}|`;
+  await page.addInitScript(
+    ([t, key]) => {
+      if (localStorage.getItem('persist:layerloft')) return;
+      localStorage.setItem(
+        'persist:layerloft',
+        JSON.stringify({
+          session: JSON.stringify({ token: t }),
+          saved: JSON.stringify({ items: { [key]: 1 }, rev: 1 }),
+          _persist: JSON.stringify({ version: 1, rehydrated: true }),
+        }),
+      );
+    },
+    [fx.token, savedKey] as const,
+  );
+  return page;
+}
+
+export interface SweepRoute {
+  /** Short name used in screenshot file names. */
+  name: string;
+  path: (fx: Fixtures) => string;
+  /** Which page visits it: the logged-in shopper or a guest (sign-in pages redirect a shopper). */
+  as: 'shopper' | 'guest';
+  /** Waits until the screen shows its content (not a loader). */
+  ready: (page: Page, fx: Fixtures) => Promise<void>;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('heading', { level: 1, name }).first().waitFor();
+
+/** Waits until no loader (skeleton, spinner, lazy-page fallback) is left inside <main>. */
+export async function settled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main');
+      if (!main) return false;
+      return !main.querySelector('.MuiSkeleton-root, [role="progressbar"], .MuiCircularProgress-root');
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  // Images in view have pixels (lazy ones further down are not waited for).
+  await page.waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy').every((i) => i.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+export const ROUTES: SweepRoute[] = [
+  { name: 'home', path: () => '/', as: 'shopper', ready: async (p) => { await p.locator('#hero-title').waitFor(); await p.locator('ul[aria-label="Best sellers"] > li').first().waitFor(); } },
+  { name: 'store', path: () => '/collection', as: 'shopper', ready: (p) => heading(p, /./) },
+  { name: 'product', path: (fx) => `/product/${fx.sized._id}`, as: 'shopper', ready: (p, fx) => heading(p, fx.sized.name) },
+  { name: 'bundle', path: (fx) => `/bundle/${fx.bundle._id}`, as: 'shopper', ready: async (p, fx) => { await p.getByRole('heading', { name: fx.bundle.title }).first().waitFor(); } },
+  { name: 'cart', path: () => '/cart', as: 'shopper', ready: async (p) => { await heading(p, /cart/i); await p.getByRole('list', { name: 'Cart items' }).getByRole('listitem').first().waitFor(); } },
+  { name: 'cart-guest', path: () => '/cart', as: 'guest', ready: (p) => heading(p, /cart/i) },
+  { name: 'wishlist', path: () => '/wishlist', as: 'shopper', ready: async (p) => { await heading(p, /Your Wishlist/); await p.getByRole('list', { name: 'Wishlist products' }).getByRole('listitem').first().waitFor(); } },
+  { name: 'login', path: () => '/login', as: 'guest', ready: (p) => heading(p, 'Login') },
+  { name: 'forgot-password', path: () => '/forgot-password', as: 'guest', ready: (p) => heading(p, /./) },
+  { name: 'reset-password', path: () => '/reset-password/not-a-real-token', as: 'guest', ready: (p) => heading(p, /./) },
+  { name: 'place-order', path: () => '/place-order', as: 'shopper', ready: async (p) => { await heading(p, /Place your order/); await p.getByLabel('First name').waitFor(); } },
+  { name: 'order-placed', path: () => '/order-placed', as: 'shopper', ready: (p) => heading(p, 'Order Placed Successfully!') },
+  { name: 'orders', path: () => '/orders', as: 'shopper', ready: (p) => heading(p, /orders/i) },
+  { name: 'about', path: () => '/about', as: 'shopper', ready: (p) => heading(p, 'About LayerLoft') },
+  { name: 'contact', path: () => '/contact', as: 'shopper', ready: (p) => heading(p, /./) },
+  { name: 'not-found', path: () => '/no-such-page', as: 'guest', ready: (p) => heading(p, 'Page not found') },
+];
+
+/** Visits a route on a reused page and waits until it is ready and settled. */
+export async function visit(page: Page, route: SweepRoute, fx: Fixtures) {
+  await page.goto(route.path(fx));
+  try {
+    await route.ready(page, fx);
+    await settled(page);
+  } catch (err) {
+    // Say what the page showed instead (and keep a picture of it).
+    const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)).catch(() => '');
+    await screenshot(page, `not-ready-${route.name}-${page.viewportSize()?.width ?? 0}`).catch(() => undefined);
+    throw new Error(`${route.name} was not ready at ${page.url()}: ${(err as Error).message.split('\n')[0]}\nThe page showed: ${shown}`);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Fault: SIGKILL of a server on PGlite (the default, embedded database), and damage on disk.
+ * What a SIGKILL does to the data folder: the DATA_DIR lock stays behind with the dead pid, and the
+ * WAL holds the last commits. PostgreSQL's recovery (inside PGlite) replays them on the next start:
+ * every acknowledged change is there. The restart notices the stale lock and reads every table
+ * before serving; a damaged page (a torn write) or an unreadable control file stops the start with
+ * a clear message — and keeps stopping it until a check passes — instead of serving wrong data.
+ * PGlite only: skipped in the PostgreSQL pass of the server tests.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DAMAGED_MARKER, openDatabase, takeDatabaseNotes } from '../../../server/db/client';
+import { DatabaseDamagedError } from '../../../server/db/integrity';
+import { LOCK_NAME } from '../../../server/db/lock';
+import { http, removeDir, spawnServer, stopServer, type SpawnedServer } from './fault-helpers';
+
+const pgliteRun = !process.env.DATABASE_URL;
+
+describe.skipIf(!pgliteRun)('SIGKILL on PGlite, and a damaged data folder', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'layerloft-pglite-crash-'));
+  let server: SpawnedServer | undefined;
+  let killedPid = 0;
+  let cartFile = '';
+
+  afterAll(async () => {
+    await stopServer(server);
+    removeDir(dataDir);
+  });
+
+  it('keeps every acknowledged change across a SIGKILL in the middle of writes, and says it checked', async () => {
+    server = await spawnServer({ dataDir });
+    const base = server.url;
+    const reg = await http(base, 'POST', '/api/user/register', { name: 'Pat', email: `pat.${Date.now()}@example.com`, password: 'pglite-crash-pw' });
+    const token = reg.json.token as string;
+    const products = ((await http(base, 'GET', '/api/product/list')).json.products as { _id: string; colorVariants: { color: string }[]; clothingSizes: string[]; canvasSizes: string[] }[]).filter(
+      (p) => p.colorVariants.length > 0 && !p.clothingSizes.length && !p.canvasSizes.length,
+    );
+    const acked = new Map<string, number>();
+    const add = async (i: number) => {
+      const p = products[i % products.length]!;
+      const res = await http(base, 'POST', '/api/cart/add', { itemId: p._id, color: `${p.colorVariants[0]!.color}|`, quantity: 1 }, { token });
+      if (res.status === 200) {
+        const key = `${p._id}_${p.colorVariants[0]!.color}|`;
+        acked.set(key, (acked.get(key) ?? 0) + 1);
+      }
+      return res.status;
+    };
+    for (let i = 0; i < 12; i++) expect(await add(i)).toBe(200);
+    // A burst in flight; the kill lands after a few of them were acknowledged.
+    let answered = 0;
+    const burst = Array.from({ length: 24 }, (_, i) => add(100 + i).then(() => (answered += 1)).catch(() => undefined));
+    while (answered < 4) await new Promise((r) => setTimeout(r, 5));
+    killedPid = server.proc.pid!;
+    server.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+    await Promise.all(burst);
+
+    // What the kill left: the lock with the dead pid (nobody released it).
+    expect(readFileSync(path.join(dataDir, LOCK_NAME), 'utf8').trim()).toBe(String(killedPid));
+
+    server = await spawnServer({ dataDir });
+    expect(server.output()).toMatch(new RegExp(`previous server \\(pid ${killedPid}\\) did not shut down cleanly; checked the database .*no damage`));
+    const cart = (await http(server.url, 'POST', '/api/cart/get', undefined, { token })).json.cartData as Record<string, number>;
+    for (const [key, n] of acked) expect(cart[key] ?? 0, key).toBeGreaterThanOrEqual(n);
+    const total = Object.values(cart).reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(12 + 24); // nothing invented either
+    server.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
+  }, 120_000);
+
+  it('refuses to start on a damaged page after an unclean stop, with a clear message, until the data is restored', async () => {
+    const pgDir = path.join(dataDir, 'pglite');
+    const backup = `${pgDir}.bak`;
+    cpSync(pgDir, backup, { recursive: true });
+    // Where cart_lines lives on disk (asked of PGlite itself; closed again before the server starts).
+    const probe = await openDatabase({ dataDir });
+    const res = (await probe.db.execute(`select pg_relation_filepath('cart_lines') as p` as never)) as unknown as { rows: { p: string }[] };
+    cartFile = path.join(pgDir, res.rows[0]!.p);
+    await probe.close();
+    // A torn write: the page header of the table's first block overwritten; then the stale lock of a killed process.
+    const fd = openSync(cartFile, 'r+');
+    writeSync(fd, Buffer.alloc(24, 0xff), 0, 24, 0);
+    closeSync(fd);
+    writeFileSync(path.join(dataDir, LOCK_NAME), `${killedPid}\n`);
+
+    const damaged = await spawnServer({ dataDir, waitReady: false });
+    expect(await damaged.exited).toBe(1);
+    expect(damaged.output()).toContain(`The database in ${pgDir} is damaged (public.cart_lines: invalid page in block 0`);
+    expect(damaged.output()).toContain('The server did not start, so as not to serve wrong data. Restore DATA_DIR from a backup');
+    expect(existsSync(path.join(dataDir, DAMAGED_MARKER))).toBe(true);
+    // The lock is gone now, yet the next start still checks (the marker) and still refuses.
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseDamagedError);
+
+    // Restored from the backup: the check passes, the marker goes, the data is served.
+    rmSync(pgDir, { recursive: true, force: true });
+    cpSync(backup, pgDir, { recursive: true });
+    const restored = await openDatabase({ dataDir });
+    try {
+      expect(takeDatabaseNotes().join('\n')).toMatch(/An earlier start found damage; checked the database .*no damage/);
+      expect(existsSync(path.join(dataDir, DAMAGED_MARKER))).toBe(false);
+      expect(await restored.ping()).toEqual({ ok: true });
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+
+  it('refuses a data folder whose control file is unreadable, naming the folder and what to do', async () => {
+    const pgDir = path.join(dataDir, 'pglite');
+    const control = path.join(pgDir, 'global', 'pg_control');
+    const fd = openSync(control, 'r+');
+    writeSync(fd, Buffer.alloc(64, 0), 0, 64, 0);
+    closeSync(fd);
+    const err = await openDatabase({ dataDir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseDamagedError);
+    expect((err as Error).message).toBe(
+      `The database in ${pgDir} is damaged (PGlite could not open it: PGlite failed to initialize properly). The server did not start, so as not to serve wrong data. ` +
+        `Restore DATA_DIR from a backup, or move ${pgDir} aside to start with an empty store.`,
+    );
+    expect(existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
+  });
+});

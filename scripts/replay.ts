@@ -15,6 +15,8 @@
  * file that cannot be read or replayed.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const USAGE = 'usage: npm run replay -- <log.json> [--until <index>] [--path <path>] [--expect <state.json>] [--check] [--list]';
 
@@ -75,6 +77,14 @@ async function loadApp() {
     original(...parts);
   };
   try {
+    // RTK Query reduces a cached call only if its endpoint is injected: load every feature's API.
+    const features = path.resolve(import.meta.dirname, '../src/features');
+    for (const dir of fs.readdirSync(features, { withFileTypes: true })) {
+      if (!dir.isDirectory()) continue;
+      for (const file of fs.readdirSync(path.join(features, dir.name))) {
+        if (/Api\.ts$/.test(file)) await import(pathToFileURL(path.join(features, dir.name, file)).href);
+      }
+    }
     const log = await import('../src/store/actionLog');
     const { createReplayReducer } = await import('../src/store/recorder');
     const { rootReducer } = await import('../src/store/store');

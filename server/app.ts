@@ -13,6 +13,9 @@ import type { Config } from './config';
 import { openDatabase, takeDatabaseNotes, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseUnavailable } from './lib/dbErrors';
+import { HttpError } from './lib/errors';
+import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
+import { spaPageWithMeta } from './lib/spaMeta';
 import { describeIssues } from './lib/validate';
 
 declare module 'fastify' {
@@ -99,6 +102,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  // JSON (and the pay page's form) only: a text/plain body is a "simple" cross-site request and
+  // no route reads one, so it gets the 415 of any other unsupported type.
+  app.removeContentTypeParser('text/plain');
+  // PostgreSQL text cannot hold U+0000: refuse it here (400) rather than fail in the driver (500).
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query)) throw new HttpError(400, NUL_MESSAGE);
   });
 
   // ---- errors: always { success: false, message }, never a stack or SQL -------------------------
@@ -191,7 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir));
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url === '/api' || url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -211,6 +222,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    // /product/{id} and /bundle/{id}: the shell with the page's title, Open Graph and JSON-LD written in.
+    const withMeta = await spaPageWithMeta(app, request, distDir);
+    if (withMeta) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withMeta);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
   });
 

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
+import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
 import { connectBrowserEvents } from './store/crossTab';
 import { makeStore } from './store/store';
@@ -13,6 +14,11 @@ const store = makeStore(undefined, {}, { record: import.meta.env.DEV || readQaMo
 const persistor = persistStore(store);
 // Other tabs' changes and the browser's `online` event reach this store.
 connectBrowserEvents(store);
+// The landing screens that show products (home, store, product and bundle pages) need the list:
+// ask for it now, while the screen's own chunk downloads, not after it rendered (issue 9).
+if (/^\/(?:$|collection\/?$|product\/|bundle\/)/.test(window.location.pathname)) {
+  void store.dispatch(catalogApi.util.prefetch('getProducts', undefined, {}));
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');

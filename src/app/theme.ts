@@ -65,7 +65,7 @@ export const theme = createTheme({
     },
     // Phones: every control a finger hits is at least 44 px (small fields, checkboxes, pages).
     MuiPaginationItem: {
-      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minWidth: TAP, height: TAP } }) },
+      styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { minWidth: TAP, height: TAP, marginInline: 1 } }) },
     },
     MuiOutlinedInput: {
       styleOverrides: { root: ({ theme: t }) => ({ [t.breakpoints.down('sm')]: { '&.MuiInputBase-sizeSmall:not(.MuiInputBase-multiline) .MuiInputBase-input': { paddingTop: 10.5, paddingBottom: 10.5 } } }) },

@@ -7,7 +7,7 @@ import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
 import { diffStates, parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../src/store/actionLog';
 import { REDACTED } from '../../src/store/devtools';
-import { createReplayReducer } from '../../src/store/recorder';
+import { createReplayReducer, loadAllEndpoints } from '../../src/store/recorder';
 import { rootReducer } from '../../src/store/store';
 import { baseUrl, DESKTOP, newPage, PHONE, screenshot } from './browser';
 
@@ -29,6 +29,7 @@ let b: Product;
 let c: Product;
 
 beforeAll(async () => {
+  await loadAllEndpoints();
   products = ((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products;
   const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
   if (simple.length < 3) throw new Error('the seeded catalog lacks simple products');
@@ -65,14 +66,28 @@ async function spaGoto(page: Page, to: string) {
 
 const panel = (page: Page) => page.getByRole('region', { name: 'QA panel' });
 
-/** Opens the app in QA mode: the recorder runs from page load and the panel is open. */
-async function openQa(page: Page, at = '/') {
-  await page.goto(`${at}${at.includes('?') ? '&' : '?'}qa=1`);
+/**
+ * Opens the app in QA mode: the recorder runs from page load and the panel opens. `close` puts it
+ * away (recording goes on) so it covers nothing the test clicks, as a tester would.
+ */
+async function openQa(page: Page, { close = false } = {}) {
+  await page.goto('/?qa=1');
+  await panel(page).waitFor();
+  await expect.poll(() => panel(page).getByTestId('qa-recorder-status').textContent()).toMatch(/^Recording/);
+  if (close) await panel(page).getByRole('button', { name: 'Close the QA panel' }).click();
+}
+
+/** The QA panel, opened from its button if it was closed. */
+async function reopen(page: Page) {
+  if (await panel(page).isVisible()) return;
+  await page.getByRole('button', { name: 'Open the QA panel' }).click();
   await panel(page).waitFor();
 }
 
 async function addProduct(page: Page, product: Product) {
   await spaGoto(page, `/product/${product._id}`);
+  // The previous screen may still be up for a moment (lazy routes): wait for this product's page.
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: product.colorVariants[0]!.color }).click();
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Added to cart' });
@@ -83,6 +98,7 @@ async function addProduct(page: Page, product: Product) {
 
 async function heart(page: Page, product: Product) {
   await spaGoto(page, `/product/${product._id}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   await page.getByRole('button', { name: `Add ${product.name} to wishlist` }).first().click();
 }
 
@@ -115,6 +131,7 @@ const replayInNode = (log: ActionLog) => replayActionLog(log, () => createReplay
 
 /** Waits until no action was recorded for a while (background syncs and pushes finished). */
 async function settled(page: Page) {
+  await reopen(page);
   const count = async () => Number(await panel(page).getByTestId('qa-action-count').textContent());
   const until = Date.now() + 15_000;
   let last = await count();
@@ -157,8 +174,7 @@ describe('QA action log in a real browser', () => {
 
     // --- record -----------------------------------------------------------------------------
     const page = await newPage(DESKTOP);
-    await openQa(page);
-    await expect.poll(() => panel(page).getByTestId('qa-recorder-status').textContent()).toMatch(/^Recording/);
+    await openQa(page, { close: true });
     await addProduct(page, a);
     await heart(page, a);
     await headerLink(page, 'Wishlist, 1 item').waitFor();
@@ -167,6 +183,7 @@ describe('QA action log in a real browser', () => {
     await headerLink(page, 'Cart, 3 items').waitFor();
     await heart(page, b);
     await headerLink(page, 'Wishlist, 2 items').waitFor();
+    await reopen(page);
     expect(Number(await panel(page).getByTestId('qa-action-count').textContent())).toBeGreaterThan(20);
 
     const logFile = await stopAndDownload(page);
@@ -218,7 +235,7 @@ describe('QA action log in a real browser', () => {
     await panel(fresh).getByRole('button', { name: 'Previous step' }).click();
     await expect.poll(() => panel(fresh).getByTestId('qa-replay-position').textContent()).toMatch(new RegExp(`^Step ${log.actions.length - 1} of`));
     await panel(fresh).getByLabel('Jump to step').fill('0');
-    await panel(fresh).getByRole('button', { name: 'Go' }).click();
+    await panel(fresh).getByRole('button', { name: 'Go', exact: true }).click();
     await expect.poll(() => panel(fresh).getByTestId('qa-replay-position').textContent()).toMatch(/^Step 0 of .* the recorded start state/);
     await headerLink(fresh, 'Cart, 0 items').waitFor();
 
@@ -265,7 +282,7 @@ describe('QA action log in a real browser', () => {
 describe('golden replays recorded from real sessions', () => {
   it('browse and add to cart (guest): two products, a quantity change, save for later', async () => {
     const page = await newPage(DESKTOP);
-    await openQa(page);
+    await openQa(page, { close: true });
     await spaGoto(page, '/collection');
     await page.getByRole('link', { name: new RegExp(a.name) }).first().waitFor();
     await addProduct(page, a);
@@ -283,11 +300,12 @@ describe('golden replays recorded from real sessions', () => {
   it('wishlist rollback: the server refuses a heart, the list flips back', async () => {
     const { email } = await register('rollback');
     const page = await newPage(DESKTOP);
-    await openQa(page);
+    await openQa(page, { close: true });
     await logIn(page, email);
     await heart(page, a);
     await headerLink(page, 'Wishlist, 1 item').waitFor();
     await settled(page);
+    await panel(page).getByRole('button', { name: 'Close the QA panel' }).click();
     await page.route('**/api/wishlist/add', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Server down' }) }));
     await heart(page, b);
     await page.getByText('Could not update your wishlist. Please try again.').waitFor();
@@ -301,7 +319,7 @@ describe('golden replays recorded from real sessions', () => {
   it('checkout: place the order (up to the payment page), then the return from payment', async () => {
     const { email } = await register('checkout');
     const page = await newPage(DESKTOP);
-    await openQa(page);
+    await openQa(page, { close: true });
     await logIn(page, email);
     await addProduct(page, a);
     await spaGoto(page, '/place-order');

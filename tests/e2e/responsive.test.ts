@@ -5,7 +5,7 @@ import { makeFixtures, ROUTES, shopperPage, visit, type Fixtures, type SweepPage
 
 /**
  * Every route at 375, 768 and 1440 px (issue 11): a full-page screenshot saved under
- * test-output/screenshots/<route>-<width>.png to be looked at, no horizontal scroll, and on a
+ * test-output/screenshots/sweep-<route>-<width>.png to be looked at, no horizontal scroll, and on a
  * phone every control a finger can hit at least 44 × 44 px.
  */
 const WIDTHS = [
@@ -72,6 +72,18 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
+/** Scrolls through the page so lazy images load (a full-page screenshot does not scroll), then back up. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
 let fx: Fixtures;
 beforeAll(async () => {
   fx = await makeFixtures('responsive');
@@ -94,7 +106,8 @@ for (const viewport of WIDTHS) {
       it(`${route.name}: screenshot, no horizontal scroll${viewport.width < 600 ? ', 44 px tap targets' : ''}`, async () => {
         const page = route.as === 'shopper' ? shopper : guest;
         await visit(page, route, fx);
-        await screenshot(page, `${route.name}-${viewport.width}`);
+        await loadLazyImages(page);
+        await screenshot(page, `sweep-${route.name}-${viewport.width}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, 'horizontal scroll in px').toBeLessThanOrEqual(0);
         if (viewport.width < 600) expect(await smallTargets(page)).toEqual([]);

@@ -76,6 +76,8 @@ export interface SweepRoute {
   as: 'shopper' | 'guest';
   /** Waits until the screen shows its content (not a loader). */
   ready: (page: Page, fx: Fixtures) => Promise<void>;
+  /** The document title the route sets. */
+  title: (fx: Fixtures) => string;
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('heading', { level: 1, name }).first().waitFor();
@@ -96,22 +98,22 @@ export async function settled(page: Page) {
 }
 
 export const ROUTES: SweepRoute[] = [
-  { name: 'home', path: () => '/', as: 'shopper', ready: async (p) => { await p.locator('#hero-title').waitFor(); await p.locator('ul[aria-label="Best sellers"] > li').first().waitFor(); } },
-  { name: 'store', path: () => '/collection', as: 'shopper', ready: (p) => heading(p, /./) },
-  { name: 'product', path: (fx) => `/product/${fx.sized._id}`, as: 'shopper', ready: (p, fx) => heading(p, fx.sized.name) },
-  { name: 'bundle', path: (fx) => `/bundle/${fx.bundle._id}`, as: 'shopper', ready: async (p, fx) => { await p.getByRole('heading', { name: fx.bundle.title }).first().waitFor(); } },
-  { name: 'cart', path: () => '/cart', as: 'shopper', ready: async (p) => { await heading(p, /cart/i); await p.getByRole('list', { name: 'Cart items' }).getByRole('listitem').first().waitFor(); } },
-  { name: 'cart-guest', path: () => '/cart', as: 'guest', ready: (p) => heading(p, /cart/i) },
-  { name: 'wishlist', path: () => '/wishlist', as: 'shopper', ready: async (p) => { await heading(p, /Your Wishlist/); await p.getByRole('list', { name: 'Wishlist products' }).getByRole('listitem').first().waitFor(); } },
-  { name: 'login', path: () => '/login', as: 'guest', ready: (p) => heading(p, 'Login') },
-  { name: 'forgot-password', path: () => '/forgot-password', as: 'guest', ready: (p) => heading(p, /./) },
-  { name: 'reset-password', path: () => '/reset-password/not-a-real-token', as: 'guest', ready: (p) => heading(p, /./) },
-  { name: 'place-order', path: () => '/place-order', as: 'shopper', ready: async (p) => { await heading(p, /Place your order/); await p.getByLabel('First name').waitFor(); } },
-  { name: 'order-placed', path: () => '/order-placed', as: 'shopper', ready: (p) => heading(p, 'Order Placed Successfully!') },
-  { name: 'orders', path: () => '/orders', as: 'shopper', ready: (p) => heading(p, /orders/i) },
-  { name: 'about', path: () => '/about', as: 'shopper', ready: (p) => heading(p, 'About LayerLoft') },
-  { name: 'contact', path: () => '/contact', as: 'shopper', ready: (p) => heading(p, /./) },
-  { name: 'not-found', path: () => '/no-such-page', as: 'guest', ready: (p) => heading(p, 'Page not found') },
+  { name: 'home', title: () => 'LayerLoft — 3D-printed figures, fidgets & décor', path: () => '/', as: 'shopper', ready: async (p) => { await p.locator('#hero-title').waitFor(); await p.locator('ul[aria-label="Best sellers"] > li').first().waitFor(); } },
+  { name: 'store', title: () => 'Store | LayerLoft', path: () => '/collection', as: 'shopper', ready: (p) => heading(p, /./) },
+  { name: 'product', title: (fx) => `${fx.sized.name} | LayerLoft`, path: (fx) => `/product/${fx.sized._id}`, as: 'shopper', ready: (p, fx) => heading(p, fx.sized.name) },
+  { name: 'bundle', title: (fx) => `${fx.bundle.title} | LayerLoft`, path: (fx) => `/bundle/${fx.bundle._id}`, as: 'shopper', ready: async (p, fx) => { await p.getByRole('heading', { name: fx.bundle.title }).first().waitFor(); } },
+  { name: 'cart', title: () => 'Cart | LayerLoft', path: () => '/cart', as: 'shopper', ready: async (p) => { await heading(p, /cart/i); await p.getByRole('list', { name: 'Cart items' }).getByRole('listitem').first().waitFor(); } },
+  { name: 'cart-guest', title: () => 'Cart | LayerLoft', path: () => '/cart', as: 'guest', ready: (p) => heading(p, /cart/i) },
+  { name: 'wishlist', title: () => 'Wishlist | LayerLoft', path: () => '/wishlist', as: 'shopper', ready: async (p) => { await heading(p, /Your Wishlist/); await p.getByRole('list', { name: 'Wishlist products' }).getByRole('listitem').first().waitFor(); } },
+  { name: 'login', title: () => 'Log in or sign up | LayerLoft', path: () => '/login', as: 'guest', ready: (p) => heading(p, 'Login') },
+  { name: 'forgot-password', title: () => 'Forgot password | LayerLoft', path: () => '/forgot-password', as: 'guest', ready: (p) => heading(p, /./) },
+  { name: 'reset-password', title: () => 'Choose a new password | LayerLoft', path: () => '/reset-password/not-a-real-token', as: 'guest', ready: (p) => heading(p, /./) },
+  { name: 'place-order', title: () => 'Checkout | LayerLoft', path: () => '/place-order', as: 'shopper', ready: async (p) => { await heading(p, /Place your order/); await p.getByLabel('First name').waitFor(); } },
+  { name: 'order-placed', title: () => 'Order placed | LayerLoft', path: () => '/order-placed', as: 'shopper', ready: (p) => heading(p, 'Order Placed Successfully!') },
+  { name: 'orders', title: () => 'My orders | LayerLoft', path: () => '/orders', as: 'shopper', ready: (p) => heading(p, /orders/i) },
+  { name: 'about', title: () => 'About | LayerLoft', path: () => '/about', as: 'shopper', ready: (p) => heading(p, 'About LayerLoft') },
+  { name: 'contact', title: () => 'Custom figure requests | LayerLoft', path: () => '/contact', as: 'shopper', ready: (p) => heading(p, /./) },
+  { name: 'not-found', title: () => 'Page not found | LayerLoft', path: () => '/no-such-page', as: 'guest', ready: (p) => heading(p, 'Page not found') },
 ];
 
 /** Visits a route on a reused page and waits until it is ready and settled. */

@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -9,23 +8,11 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { brand } from '../../components/brand';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
 import { selectIsLoggedIn } from '../../features/session/sessionSlice';
@@ -33,7 +20,11 @@ import { useWishlistCount } from '../../features/wishlist/useWishlist';
 import { loggedOut } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Logo } from './Logo';
-import { CATEGORY_LINKS, NAV_LINKS } from './navigation';
+import { NAV_LINKS } from './navigation';
+
+// Drawer and dialog (and MUI's modal machinery) load the first time one of them opens.
+const MobileMenu = lazy(() => import('./HeaderMenus').then((m) => ({ default: m.MobileMenu })));
+const LogoutDialog = lazy(() => import('./HeaderMenus').then((m) => ({ default: m.LogoutDialog })));
 
 function itemsLabel(n: number): string {
   return n === 1 ? '1 item' : `${n} items`;
@@ -53,8 +44,19 @@ export function Header() {
   // The server list when logged in (subscribed here, so the count follows it on every page).
   const wishlistCount = useWishlistCount();
   const loggedIn = useAppSelector(selectIsLoggedIn);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [drawerOpen, setDrawerOpenState] = useState(false);
+  const [confirmOpen, setConfirmOpenState] = useState(false);
+  // Mounted from the first opening on, so closing still plays the exit transition.
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const setDrawerOpen = (open: boolean) => {
+    if (open) setMenuLoaded(true);
+    setDrawerOpenState(open);
+  };
+  const setConfirmOpen = (open: boolean) => {
+    if (open) setDialogLoaded(true);
+    setConfirmOpenState(open);
+  };
 
   const askLogout = () => {
     setDrawerOpen(false);
@@ -142,77 +144,16 @@ export function Header() {
         </Toolbar>
       </Container>
 
-      <Drawer
-        id="mobile-menu"
-        anchor="left"
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        slotProps={{ paper: { sx: { width: 300, maxWidth: '86vw', bgcolor: brand.cream } } }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-          <Logo />
-          <IconButton aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Divider />
-        <Box component="nav" aria-label="Mobile">
-          <List>
-            {NAV_LINKS.map((link) => (
-              <ListItemButton
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                end
-                onClick={() => setDrawerOpen(false)}
-                sx={{ '&.active': { color: 'primary.main', bgcolor: 'rgba(196, 65, 29, 0.08)' } }}
-              >
-                <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontFamily: 'Fredoka Variable, sans-serif', fontWeight: 600, letterSpacing: '0.08em' } } }} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <List subheader={<Box sx={{ px: 2, pt: 1, fontWeight: 800, fontSize: '0.75rem', letterSpacing: '0.1em', color: 'text.secondary' }}>SHOP BY CATEGORY</Box>}>
-            {CATEGORY_LINKS.map((c) => (
-              <ListItemButton key={c.to} component={RouterLink} to={c.to} onClick={() => setDrawerOpen(false)}>
-                <ListItemText primary={c.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <List>
-            <ListItemButton component={RouterLink} to={profile.to} onClick={() => setDrawerOpen(false)}>
-              <ListItemIcon>
-                <PersonOutline />
-              </ListItemIcon>
-              <ListItemText primary={profile.label} />
-            </ListItemButton>
-            {loggedIn && (
-              <ListItemButton onClick={askLogout}>
-                <ListItemIcon>
-                  <Logout />
-                </ListItemIcon>
-                <ListItemText primary="Log out" />
-              </ListItemButton>
-            )}
-          </List>
-        </Box>
-      </Drawer>
-
-      <Dialog open={confirmOpen} onClose={() => setConfirmOpen(false)} aria-labelledby="logout-title" aria-describedby="logout-text">
-        <DialogTitle id="logout-title">Log out</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="logout-text">Are you sure you want to log out?</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={() => setConfirmOpen(false)} color="inherit">
-            Cancel
-          </Button>
-          <Button onClick={confirmLogout} variant="contained" color="primary" autoFocus>
-            Yes, log out
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} onLogout={askLogout} profile={profile} loggedIn={loggedIn} />
+        </Suspense>
+      )}
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <LogoutDialog open={confirmOpen} onCancel={() => setConfirmOpen(false)} onConfirm={confirmLogout} />
+        </Suspense>
+      )}
       <SessionWatcher />
     </AppBar>
   );

@@ -5,6 +5,7 @@ import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { selectIsLoading } from '../../features/ui/uiSlice';
 import { useAppSelector } from '../../store/hooks';
+import { RouteMeta } from '../RouteMeta';
 import { AppRoutes } from '../routes';
 import { CategoryBar } from './CategoryBar';
 import { Footer } from './Footer';
@@ -39,6 +40,7 @@ export function Layout() {
         Skip to content
       </Box>
       <ScrollManager />
+      <RouteMeta />
       <Header />
       <CategoryBar />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 const HASH_WAIT_MS = 3000;
@@ -9,6 +9,20 @@ const HASH_WAIT_MS = 3000;
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const first = useRef(true);
+
+  // After a client-side navigation, keyboard and screen-reader users start at the new page's
+  // content (as after a full page load), not on the link they used in the old one.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    // A dialog or field that took focus on the new page keeps it.
+    if (active && active !== document.body && !active.closest('header, nav, footer, main a, main button')) return;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
 
   useEffect(() => {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -26,8 +26,8 @@ export function QuantityInput({ value, label, onChange }: { value: number; label
         borderColor: 'divider',
         borderRadius: 999,
         bgcolor: 'background.paper',
-        // 44px on phones: every part is a comfortable tap target.
-        height: { xs: 44, sm: 40 },
+        // On phones every part is a 44px tap target (inside the 1px border).
+        height: { xs: 46, sm: 40 },
       }}
     >
       <IconButton size="small" aria-label={`Decrease ${label}`} disabled={value <= 1} onClick={() => onChange(value - 1)}>

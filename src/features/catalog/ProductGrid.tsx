@@ -12,7 +12,8 @@ import { selectListedProducts, selectRelatedProducts } from './storeSelectors';
 const grid = {
   display: 'grid',
   gap: { xs: 1.5, sm: 2.5 },
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+  // Three across on tablets, as in the store and the best sellers.
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
   listStyle: 'none',
   p: 0,
   m: 0,

@@ -179,9 +179,17 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
         value={query.category ?? 'all'}
         onChange={(_e, v: string) => change({ category: v === 'all' ? null : v })}
         variant="scrollable"
-        scrollButtons={false}
+        // On a phone the last tabs do not fit: an arrow shows there is more (and scrolls to it).
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         aria-label="Categories"
-        sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { fontWeight: 700, fontSize: '1rem', minWidth: 72, px: { xs: 1.5, sm: 2 } } }}
+        sx={{
+          mb: 2.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { fontWeight: 700, fontSize: '1rem', minWidth: 72, px: { xs: 1.5, sm: 2 } },
+          '& .MuiTabScrollButton-root': { width: 44 },
+        }}
       >
         <Tab value="all" label="All" />
         {categories.map((c) => (

@@ -133,7 +133,7 @@ export function ChatModal({ shopName }: { shopName: string }) {
       fullWidth
       maxWidth="sm"
       aria-labelledby="support-chat-title"
-      slotProps={{ paper: { sx: { height: { sm: 'min(680px, 88vh)' }, display: 'flex', flexDirection: 'column', bgcolor: brand.cream } } }}
+      slotProps={{ paper: { sx: { height: { sm: 'min(680px, 88vh)' }, display: 'flex', flexDirection: 'column', bgcolor: brand.cream, borderRadius: fullScreen ? 0 : undefined } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, py: 1.75, bgcolor: '#FFFFFF', borderBottom: 1, borderColor: 'divider' }}>
         <Box sx={{ width: 40, height: 40, borderRadius: '50%', bgcolor: brand.tealSoft, color: 'secondary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>

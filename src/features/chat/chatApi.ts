@@ -2,7 +2,7 @@ import { baseApi } from '../../api/baseApi';
 import type { ApiError } from '../../api/errors';
 import type { ConversationResponse, Message, SendMessageResponse, UnreadResponse } from '../../domain/types';
 import { toastRequested } from '../../store/events';
-import { CHAT_TEXT, messageSent, unreadLoaded } from './chatSlice';
+import { CHAT_TEXT, messageSent, serverMessage, unreadLoaded } from './chatSlice';
 
 /** Support chat calls of SPEC §7 (the token header is added by baseApi; credentials are sent too). */
 export const chatApi = baseApi.injectEndpoints({
@@ -39,8 +39,7 @@ export const chatApi = baseApi.injectEndpoints({
           const { data } = await queryFulfilled;
           dispatch(messageSent(data));
         } catch (err) {
-          const message = (err as { error?: ApiError }).error?.message;
-          dispatch(toastRequested(message || CHAT_TEXT.sendFailed, 'error'));
+          dispatch(toastRequested(serverMessage((err as { error?: ApiError }).error) ?? CHAT_TEXT.sendFailed, 'error'));
         }
       },
     }),

@@ -1,9 +1,8 @@
-import type { ApiError } from '../../api/errors';
 import { connected, messageReceived, roomJoinRequested } from '../../api/socket';
 import { toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { chatApi } from './chatApi';
-import { CHAT_TEXT, chatOpened, conversationLoaded, conversationLoadFailed, unreadLoaded } from './chatSlice';
+import { CHAT_TEXT, chatOpened, conversationLoaded, conversationLoadFailed, serverMessage, unreadLoaded } from './chatSlice';
 
 /**
  * Chat side effects: opening loads the thread, joins its room and tells the server the staff
@@ -24,9 +23,9 @@ export function setupChatListeners(startAppListening: AppStartListening) {
           void api.dispatch(chatApi.endpoints.markRead.initiate(undefined, { track: false }));
           return;
         }
-        const message = (result.error as ApiError | undefined)?.message;
-        api.dispatch(conversationLoadFailed({ message: message || CHAT_TEXT.loadFailed }));
-        api.dispatch(toastRequested(message || CHAT_TEXT.loadFailed, 'error'));
+        const message = serverMessage(result.error) ?? CHAT_TEXT.loadFailed;
+        api.dispatch(conversationLoadFailed({ message }));
+        api.dispatch(toastRequested(message, 'error'));
       },
     }),
 

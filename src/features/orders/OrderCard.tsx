@@ -122,7 +122,7 @@ export function OrderCard({ order, expanded, currency, refreshing, onToggle, onR
           loading="lazy"
           sx={{ width: { xs: 72, md: 96 }, height: { xs: 72, md: 96 }, borderRadius: '18px', objectFit: 'cover', bgcolor: brand.sunSoft, alignSelf: 'start' }}
         />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0,1fr) minmax(0,1fr)', sm: 'minmax(0, 1.6fr) repeat(2, minmax(0, 1fr))' }, gap: { xs: 1.25, md: 2 }, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0,1fr) minmax(0,1fr)', sm: 'minmax(0, 1.6fr) repeat(2, minmax(0, 1fr))', md: 'minmax(216px, 1.6fr) repeat(2, minmax(64px, 1fr))' }, gap: { xs: 1.25, md: 2 }, minWidth: 0 }}>
           <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
             <Field label="Order ID" mono>
               {view.id}

@@ -180,7 +180,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
           placeholder={searchPlaceholder(filters.method)}
           sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 3, md: 0 } }}
           slotProps={{
-            htmlInput: { 'aria-label': filters.method === 'orderId' ? 'Search by order ID' : 'Search by product name', maxLength: 100 },
+            htmlInput: { 'aria-label': 'Search orders', maxLength: 100 },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAppSelector } from '../../store/hooks';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useAppSelector, useAppStore } from '../../store/hooks';
 import { browserStorage, readQaMode } from './qaMode';
 import { selectReplaying } from './qaSlice';
 
@@ -20,6 +20,8 @@ export function QaLauncher() {
   const [open, setOpen] = useState(qaMode);
   const [mounted, setMounted] = useState(qaMode);
   const replaying = useAppSelector(selectReplaying);
+  const { recorder } = useAppStore();
+  const status = useSyncExternalStore(recorder.subscribe, recorder.status, recorder.status);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -45,7 +47,8 @@ export function QaLauncher() {
             setMounted(true);
             setOpen(true);
           }}
-          aria-label={replaying ? 'Open the QA panel (replaying)' : 'Open the QA panel'}
+          aria-label="Open the QA panel"
+          title={replaying ? 'Replaying a QA log' : status.recording ? `Recording: ${status.count} actions` : 'QA panel'}
           sx={{
             position: 'fixed',
             left: 12,
@@ -61,10 +64,10 @@ export function QaLauncher() {
             boxShadow: 3,
           }}
         >
-          <Box component="span" aria-hidden sx={{ mr: 0.75 }}>
+          <Box component="span" aria-hidden sx={{ mr: 0.75, color: replaying ? 'inherit' : status.recording ? 'error.light' : 'grey.500' }}>
             {replaying ? '▶' : '●'}
           </Box>
-          QA
+          QA{status.recording && !replaying ? ` · ${status.count}` : ''}
         </ButtonBase>
       )}
     </>

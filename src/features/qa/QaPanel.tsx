@@ -60,7 +60,7 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const result = loadLog(store, await file.text(), file.name);
+    const result = await loadLog(store, await file.text(), file.name);
     if (!result.ok) {
       // The current replay (if any) and the app stay as they were.
       setError(result.error);

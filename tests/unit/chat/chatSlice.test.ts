@@ -9,6 +9,7 @@ import {
   conversationLoadFailed,
   initialChatState,
   messageSent,
+  serverMessage,
   unreadLoaded,
   type ChatState,
 } from '../../../src/features/chat/chatSlice';
@@ -104,5 +105,15 @@ describe('messages and unread (SPEC §4)', () => {
 
   it('counts nothing before the conversation is known', () => {
     expect(run([messageReceived(msg({ isAdmin: true }))]).unread).toBe(0);
+  });
+});
+
+describe('serverMessage', () => {
+  it("keeps the server's own words and drops synthesized or network messages", () => {
+    expect(serverMessage({ status: 429, message: 'Slow down' })).toBe('Slow down');
+    expect(serverMessage({ status: 500, message: 'Request failed with status 500' })).toBeNull();
+    expect(serverMessage({ status: 200, message: 'Request failed' })).toBeNull();
+    expect(serverMessage({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBeNull();
+    expect(serverMessage(undefined)).toBeNull();
   });
 });

@@ -213,7 +213,7 @@ describe('replay into the running app', () => {
     const writesBefore = storage.writes;
     const stored = { ...storage.data };
 
-    const result = loadLog(store, recordedLog(), 'bug.json');
+    const result = await loadLog(store, recordedLog(), 'bug.json');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const session = new ReplaySession(store, result.loaded);
@@ -275,19 +275,19 @@ describe('replay into the running app', () => {
     expect(store.getState().wishlist.ids).toEqual(['x']);
   });
 
-  it('refuses a corrupt or foreign file as a whole, applying nothing', () => {
+  it('refuses a corrupt or foreign file as a whole, applying nothing', async () => {
     const store = makeStore();
     const before = store.getState();
     const tampered = JSON.parse(recordedLog()) as { steps: Array<{ type: string }> };
     tampered.steps[0]!.type = 'cart/lineRemoved';
     for (const text of ['not json', '{"format":"other"}', JSON.stringify(tampered), recordedLog().slice(0, -40)]) {
-      expect(loadLog(store, text, 'x.json')).toMatchObject({ ok: false, error: expect.stringMatching(/^This file cannot be replayed: /) });
+      expect(await loadLog(store, text, 'x.json')).toMatchObject({ ok: false, error: expect.stringMatching(/^This file cannot be replayed: /) });
     }
     // A log whose reducer run fails half-way is refused too.
     const broken = JSON.parse(recordedLog()) as { payload: string };
     broken.payload = JSON.stringify([{ type: 'session/loggedIn', payload: null }]);
     (broken as unknown as { steps: unknown[] }).steps = [{ type: 'session/loggedIn', at: 1 }];
-    const result = loadLog(store, JSON.stringify(broken), 'x.json');
+    const result = await loadLog(store, JSON.stringify(broken), 'x.json');
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/Step 0 \(session\/loggedIn\) could not be replayed/) });
     expect(store.getState()).toBe(before);
   });

@@ -1,0 +1,182 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { metaDescription, pageTitle, SITE_NAME } from '../../src/domain/meta';
+import { isBundleActive, isPurchasable, salePrice } from '../../src/domain/pricing';
+import type { Bundle, Product } from '../../src/domain/types';
+
+/**
+ * The SPA's index.html with the page's own title, description, Open Graph tags and JSON-LD
+ * Product data written in, for /product/{id} and /bundle/{id}: link previews and search engines
+ * that run no JavaScript see what the page is about. Other paths (and unknown ids) get the plain
+ * shell. The CSP (`script-src 'self'`) does not apply to `application/ld+json`: it is data, never run.
+ */
+
+const ID_RE = /^[0-9a-f]{24}$/i;
+const SCHEMA = 'https://schema.org/';
+
+/** Escapes text for an HTML attribute value or element content. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` are written as
+ * unicode escapes (still the same JSON), so no value can close the script (`</script>`) or open
+ * a comment (`<!--`); U+2028/2029 too, for old parsers.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+  type: string;
+  jsonLd: Record<string, unknown>;
+}
+
+/** schema.org availability of a product, from the same purchasable rule checkout applies. */
+export function productAvailability(p: Product): string {
+  if (isPurchasable(p)) return `${SCHEMA}${p.preOrder ? 'PreOrder' : 'InStock'}`;
+  if (p.vaulted) return `${SCHEMA}Discontinued`;
+  // Out of stock, or coming soon / not yet available: cannot be ordered today.
+  return `${SCHEMA}OutOfStock`;
+}
+
+function absolute(origin: string, url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, `${origin}/`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export function productMeta(p: Product, origin: string, now = Date.now()): PageMeta {
+  const url = `${origin}/product/${p._id}`;
+  const images = (p.image ?? []).map((i) => absolute(origin, i)).filter((i): i is string => !!i);
+  const description = metaDescription(p.description);
+  return {
+    title: pageTitle(p.name),
+    description,
+    url,
+    image: images[0],
+    type: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: p.name,
+      description: p.description,
+      sku: p._id,
+      url,
+      ...(images.length ? { image: images } : {}),
+      category: [p.mainCategory, p.subCategory, p.subSubCategory].filter(Boolean).join(' > '),
+      brand: { '@type': 'Brand', name: SITE_NAME },
+      offers: {
+        '@type': 'Offer',
+        url,
+        priceCurrency: 'USD',
+        price: salePrice(p).toFixed(2),
+        availability: productAvailability(p),
+        itemCondition: `${SCHEMA}NewCondition`,
+        ...(p.discount > 0 ? { priceValidUntil: new Date(now + 30 * 86_400_000).toISOString().slice(0, 10) } : {}),
+      },
+    },
+  };
+}
+
+export function bundleMeta(b: Bundle, origin: string, now = Date.now()): PageMeta {
+  const url = `${origin}/bundle/${b._id}`;
+  const images = (b.images ?? []).map((i) => absolute(origin, i)).filter((i): i is string => !!i);
+  const active = isBundleActive(b, now);
+  return {
+    title: pageTitle(b.title),
+    description: metaDescription(b.description),
+    url,
+    image: images[0],
+    type: 'product',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: b.title,
+      description: b.description,
+      sku: b._id,
+      url,
+      ...(images.length ? { image: images } : {}),
+      category: 'Bundle',
+      brand: { '@type': 'Brand', name: SITE_NAME },
+      offers: {
+        '@type': 'Offer',
+        url,
+        priceCurrency: 'USD',
+        price: Number(b.price).toFixed(2),
+        // A bundle is sold only inside its window (and never once cancelled).
+        availability: `${SCHEMA}${active ? 'LimitedAvailability' : b.cancelled || Date.parse(b.endDate) <= now ? 'Discontinued' : 'PreSale'}`,
+        ...(b.startDate ? { validFrom: b.startDate } : {}),
+        ...(b.endDate ? { priceValidUntil: b.endDate.slice(0, 10) } : {}),
+        itemCondition: `${SCHEMA}NewCondition`,
+      },
+    },
+  };
+}
+
+/** Writes the meta into the shell: replaces the title and description, drops any OG/Twitter tags, adds the page's. */
+export function injectMeta(html: string, meta: PageMeta): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="${escapeHtml(meta.type)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`,
+  ].join('\n    ');
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+  let out = html
+    .replace(/<meta\s+(?:property="og:[^"]*"|name="twitter:[^"]*")[^>]*>\s*/gi, '')
+    .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '')
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(meta.title)}</title>`);
+  out = /<meta\s+name="description"[^>]*>/i.test(out) ? out.replace(/<meta\s+name="description"[^>]*>/i, () => description) : out.replace(/<\/head>/i, () => `${description}\n  </head>`);
+  return out.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
+}
+
+let shell: { file: string; mtimeMs: number; html: string } | undefined;
+
+async function readShell(distDir: string): Promise<string> {
+  const file = path.join(distDir, 'index.html');
+  const { mtimeMs } = await stat(file);
+  if (!shell || shell.file !== file || shell.mtimeMs !== mtimeMs) shell = { file, mtimeMs, html: await readFile(file, 'utf8') };
+  return shell.html;
+}
+
+function originOf(app: FastifyInstance, request: FastifyRequest): string {
+  if (app.config.publicUrl) return app.config.publicUrl;
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The shell with the page's meta for /product/{id} and /bundle/{id}; null for any other path or an unknown id. */
+export async function spaPageWithMeta(app: FastifyInstance, request: FastifyRequest, distDir: string): Promise<string | null> {
+  const match = /^\/(product|bundle)\/([^/?#]+)\/?$/.exec(request.url.split('?')[0]!);
+  if (!match || !ID_RE.test(match[2]!)) return null;
+  const id = match[2]!.toLowerCase();
+  try {
+    let meta: PageMeta | undefined;
+    if (match[1] === 'product') {
+      const product = await app.catalog.getProduct(id);
+      if (product) meta = productMeta(product, originOf(app, request));
+    } else {
+      const bundle = (await app.catalog.listBundles()).find((b) => b._id === id);
+      if (bundle) meta = bundleMeta(bundle, originOf(app, request));
+    }
+    return meta ? injectMeta(await readShell(distDir), meta) : null;
+  } catch (err) {
+    // The plain shell still works: the page describes itself once its script runs.
+    request.log.warn({ err }, 'could not write page meta');
+    return null;
+  }
+}

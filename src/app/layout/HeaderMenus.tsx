@@ -1,0 +1,117 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Logout from '@mui/icons-material/Logout';
+import PersonOutline from '@mui/icons-material/PersonOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { brand } from '../../components/brand';
+import { Logo } from './Logo';
+import { CATEGORY_LINKS, NAV_LINKS } from './navigation';
+
+/**
+ * The header's overlays, loaded the first time one opens (Header.tsx): the modal machinery
+ * (Modal, focus trap, transitions, Drawer, Dialog) is not part of the store's first paint.
+ */
+export function MobileMenu({
+  open,
+  onClose,
+  onLogout,
+  profile,
+  loggedIn,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onLogout: () => void;
+  profile: { to: string; label: string };
+  loggedIn: boolean;
+}) {
+  return (
+    <Drawer
+      id="mobile-menu"
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 300, maxWidth: '86vw', bgcolor: brand.cream } } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+        <Logo />
+        <IconButton aria-label="Close menu" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Mobile">
+        <List>
+          {NAV_LINKS.map((link) => (
+            <ListItemButton
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              end
+              onClick={onClose}
+              sx={{ '&.active': { color: 'primary.main', bgcolor: 'rgba(196, 65, 29, 0.08)' } }}
+            >
+              <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontFamily: 'Fredoka Variable, sans-serif', fontWeight: 600, letterSpacing: '0.08em' } } }} />
+            </ListItemButton>
+          ))}
+        </List>
+        <Divider />
+        <List subheader={<Box sx={{ px: 2, pt: 1, fontWeight: 800, fontSize: '0.75rem', letterSpacing: '0.1em', color: 'text.secondary' }}>SHOP BY CATEGORY</Box>}>
+          {CATEGORY_LINKS.map((c) => (
+            <ListItemButton key={c.to} component={RouterLink} to={c.to} onClick={onClose}>
+              <ListItemText primary={c.label} />
+            </ListItemButton>
+          ))}
+        </List>
+        <Divider />
+        <List>
+          <ListItemButton component={RouterLink} to={profile.to} onClick={onClose}>
+            <ListItemIcon>
+              <PersonOutline />
+            </ListItemIcon>
+            <ListItemText primary={profile.label} />
+          </ListItemButton>
+          {loggedIn && (
+            <ListItemButton onClick={onLogout}>
+              <ListItemIcon>
+                <Logout />
+              </ListItemIcon>
+              <ListItemText primary="Log out" />
+            </ListItemButton>
+          )}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
+
+export function LogoutDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="logout-title" aria-describedby="logout-text">
+      <DialogTitle id="logout-title">Log out</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="logout-text">Are you sure you want to log out?</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onCancel} color="inherit">
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} variant="contained" color="primary" autoFocus>
+          Yes, log out
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { metaDescription, pageTitle } from '../domain/meta';
+
+function setMetaContent(selector: string, attr: 'name' | 'property', key: string, content: string) {
+  let el = document.head.querySelector<HTMLMetaElement>(selector);
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.setAttribute('content', content);
+}
+
+/**
+ * Sets the document title ('<name> | LayerLoft', or the home title without a name) and the meta
+ * description for the screen being shown. The Open Graph title and description follow, so a
+ * page shared from the browser's own share sheet is described as it is seen.
+ */
+export function usePageMeta(name: string | null | undefined, description?: string | null) {
+  const title = pageTitle(name);
+  const text = metaDescription(description);
+  useEffect(() => {
+    document.title = title;
+    setMetaContent('meta[name="description"]', 'name', 'description', text);
+    if (document.head.querySelector('meta[property="og:title"]')) {
+      setMetaContent('meta[property="og:title"]', 'property', 'og:title', title);
+      setMetaContent('meta[property="og:description"]', 'property', 'og:description', text);
+    }
+  }, [title, text]);
+}
+
+/** `usePageMeta` as an element, for screens composed in JSX. */
+export function PageMeta({ title, description }: { title?: string | null; description?: string | null }) {
+  usePageMeta(title, description);
+  return null;
+}

@@ -118,7 +118,7 @@ async function main() {
   const at = `${replayedCount} of ${log.actions.length} actions${args.path ? `, ${args.path}` : ''}`;
 
   let expected: unknown;
-  let against = '';
+  let against: string;
   if (args.expect) {
     try {
       expected = JSON.parse(readText(args.expect));

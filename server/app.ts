@@ -12,7 +12,7 @@ import { ZodError } from 'zod';
 import type { Config } from './config';
 import { openDatabase, takeDatabaseNotes, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './db/seed';
-import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseUnavailable } from './lib/dbErrors';
+import { DB_BUSY_MESSAGE, DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseBusy, isDatabaseUnavailable } from './lib/dbErrors';
 import { HttpError } from './lib/errors';
 import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
 import { spaPageWithMeta } from './lib/spaMeta';
@@ -132,10 +132,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       } else if (err.name === 'HttpError') {
         status = sc;
         message = err.message;
-      } else if (isDatabaseUnavailable(err)) {
-        // PostgreSQL down or the network to it cut: say so (503), never a stack or the SQL.
+      } else if (isDatabaseBusy(err) || isDatabaseUnavailable(err)) {
+        // PostgreSQL down, the network to it cut, or every connection busy: say so (503), never a stack or the SQL.
         status = 503;
-        message = DB_UNAVAILABLE_MESSAGE;
+        message = isDatabaseBusy(err) ? DB_BUSY_MESSAGE : DB_UNAVAILABLE_MESSAGE;
         reply.header('Retry-After', String(DB_RETRY_AFTER_SECONDS));
       }
     }

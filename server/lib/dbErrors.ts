@@ -6,6 +6,8 @@
  */
 
 export const DB_UNAVAILABLE_MESSAGE = 'The store cannot reach its database right now. Please try again in a moment.';
+/** Every pooled connection stayed busy past the pool's wait (overload, not an outage). */
+export const DB_BUSY_MESSAGE = 'The store is very busy right now. Please try again in a moment.';
 /** Seconds a client should wait before retrying (the Retry-After of the 503). */
 export const DB_RETRY_AFTER_SECONDS = 5;
 
@@ -17,7 +19,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  */
 const PG_UNAVAILABLE = /^(08\d{3}|57P0[123]|53300)$/;
 /** node-postgres reports a dropped or timed-out connection with these messages (no code). */
-const PG_MESSAGES = /Connection terminated|connection timeout|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
+const PG_MESSAGES = /Connection terminated|connection timeout|timeout expired|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
 
 /** True when `err` (or any error in its `cause` chain, e.g. Drizzle's DrizzleQueryError) says the database is unreachable. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -41,4 +43,14 @@ export function databaseErrorReason(err: unknown): string {
   }
   const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
   return [code, message].filter((x) => typeof x === 'string' && x).join(': ') || 'unknown';
+}
+
+/** True when the pool gave up waiting for a free connection (node-postgres: "timeout exceeded when trying to connect"). */
+export function isDatabaseBusy(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    if (/timeout exceeded when trying to connect/i.test(String((e as { message?: unknown }).message))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -144,18 +144,64 @@ export const migrations: MigrationManifest = {
 
 const runMigrations = createMigrate(migrations, { debug: false });
 
+/** What the shopper is told, once, when stored data had to be dropped (bad JSON, wrong types). */
+export const RESTORE_NOTICE = 'Some data saved in this browser could not be read and was removed. Everything else was kept.';
+
+/** Restored states that lost entries, with how many (keyed by the object `migrate` returned). */
+const droppedOnRestore = new WeakMap<object, number>();
+export function droppedEntriesOf(restored: unknown): number {
+  return restored && typeof restored === 'object' ? (droppedOnRestore.get(restored) ?? 0) : 0;
+}
+
+/**
+ * Whether a REHYDRATE action lost stored data: entries dropped by `migrate` (its payload is the
+ * object `migrate` returned), or a stored root that was not even JSON (`err`). The listener in
+ * features/ui/toasts.ts then shows RESTORE_NOTICE; the cleaned state is written back right after
+ * rehydration, so the notice appears once.
+ */
+export function restoreLostData(rehydrate: { payload?: unknown; err?: unknown }): boolean {
+  return Boolean(rehydrate.err) || droppedEntriesOf(rehydrate.payload) > 0;
+}
+
+/** Entries a stored state holds: cart and saved lines, queued cart changes, wishlist ids, a token; a slice of the wrong type counts one. */
+function entriesIn(state: unknown): number {
+  if (!isRecord(state)) return 0;
+  const n = (v: unknown) => (Array.isArray(v) ? v.length : isRecord(v) ? Object.keys(v).length : v === undefined || v === null ? 0 : 1);
+  let total = 0;
+  for (const key of PERSISTED_SLICES) {
+    const slice = state[key];
+    if (slice === undefined || slice === null) continue;
+    if (!isRecord(slice)) total += 1;
+    else if (key === 'cart') total += n(slice.items) + n(slice.pending);
+    else if (key === 'saved') total += n(slice.items);
+    else if (key === 'wishlist') total += n(slice.ids);
+    else total += typeof slice.token === 'string' && slice.token ? 1 : slice.token == null ? 0 : 1;
+  }
+  return total;
+}
+
+function remember(clean: (PersistedSlices & PersistedState) | undefined, raw: unknown, inbound: unknown): PersistedState {
+  // redux-persist leaves a slice whose JSON did not parse as a present key with no value.
+  const unreadable = isRecord(inbound) ? PERSISTED_SLICES.filter((k) => k in inbound && inbound[k] === undefined).length : 0;
+  const dropped = Math.max(0, entriesIn(raw) - entriesIn(clean)) + unreadable;
+  if (clean && dropped > 0) droppedOnRestore.set(clean, dropped);
+  return clean;
+}
+
 /**
  * Runs the version migrations, then validates the result against the current shape. Any failure
  * (bad JSON, a newer or unknown version, wrong types) ends in "keep what is valid", never a crash.
  */
 export async function migrate(state: PersistedState, currentVersion: number): Promise<PersistedState> {
   try {
+    // Nothing stored. (A stored root that is not JSON never gets here: redux-persist rehydrates
+    // with `err` set instead, which the notice listener treats as data lost.)
     if (state === undefined || state === null) return undefined;
     const inbound = (state as { _persist?: { version?: unknown } })._persist?.version;
     // Data written by a newer build: nothing to migrate, keep whatever still validates.
-    if (typeof inbound === 'number' && inbound > currentVersion) return sanitizePersisted(state);
+    if (typeof inbound === 'number' && inbound > currentVersion) return remember(sanitizePersisted(state), state, state);
     const migrated = await runMigrations(state, currentVersion);
-    return sanitizePersisted(migrated);
+    return remember(sanitizePersisted(migrated), migrated, state);
   } catch {
     return undefined;
   }

@@ -129,16 +129,6 @@ export function createReplayReducer(rootReducer: Reducer): Reducer {
   };
 }
 
-/**
- * RTK Query reduces a cached call only if its endpoint is injected, and features inject theirs
- * when their screens load. A replay therefore loads every feature's `*Api.ts` first (a lazy glob:
- * no cost until a log is replayed). Vite and vitest only; scripts/replay.ts imports the files itself.
- */
-export async function loadAllEndpoints(): Promise<void> {
-  const modules = import.meta.glob('../features/*/*Api.ts');
-  await Promise.all(Object.values(modules).map((load) => load()));
-}
-
 // ---- the recorder --------------------------------------------------------------------------------
 
 export const DEFAULT_RECORDER_CAPACITY = 5000;

@@ -171,6 +171,7 @@ describe('My Orders and the support chat', () => {
     await card(page, dragonOrder).getByRole('button', { name: 'Order Details' }).click();
     await card(page, dragonOrder).getByRole('list', { name: 'Order Items' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.waitForTimeout(400); // the details' expand animation
     await screenshot(page, 'orders-375');
     await page.getByRole('button', { name: /Contact Support/ }).click();
     await page.getByRole('dialog', { name: 'Support Chat' }).getByRole('log').waitFor();

@@ -7,8 +7,9 @@ import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
 import { diffStates, parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../src/store/actionLog';
 import { REDACTED } from '../../src/store/devtools';
-import { createReplayReducer, loadAllEndpoints } from '../../src/store/recorder';
+import { createReplayReducer } from '../../src/store/recorder';
 import { rootReducer } from '../../src/store/store';
+import { loadAllEndpoints } from '../utils/endpoints';
 import { baseUrl, DESKTOP, newPage, PHONE, screenshot } from './browser';
 
 /**
@@ -131,8 +132,9 @@ const replayInNode = (log: ActionLog) => replayActionLog(log, () => createReplay
 
 /** Waits until no action was recorded for a while (background syncs and pushes finished). */
 async function settled(page: Page) {
-  await reopen(page);
-  const count = async () => Number(await panel(page).getByTestId('qa-action-count').textContent());
+  // The count is read from the panel's text, which stays in the page while the panel is closed.
+  const count = async () => Number(await page.getByTestId('qa-action-count').textContent());
+  await page.getByTestId('qa-action-count').waitFor({ state: 'attached' });
   const until = Date.now() + 15_000;
   let last = await count();
   for (;;) {
@@ -146,6 +148,7 @@ async function settled(page: Page) {
 /** Lets background work finish, then stops and downloads the log. */
 async function stopAndDownload(page: Page) {
   await settled(page);
+  await reopen(page);
   await panel(page).getByRole('button', { name: 'Stop recording' }).click();
   return download(page, 'Download log');
 }
@@ -161,6 +164,12 @@ function checkGolden(name: string, text: string): ActionLog {
     fs.writeFileSync(path.join(fixturesDir, `${name}.expected.json`), `${JSON.stringify(log.finalState, null, 2)}\n`);
   }
   return log;
+}
+
+/** What the tester sees (the panel is fixed to the viewport; a full-page shot would bury it). */
+async function viewportShot(page: Page, name: string) {
+  const file = await screenshot(page, name);
+  await page.screenshot({ path: file });
 }
 
 const slice = (state: LogState | null, key: string) => (state as Record<string, unknown>)[key];
@@ -181,6 +190,7 @@ describe('QA action log in a real browser', () => {
     await logIn(page, email);
     // Login merge: the server's line joins the local one; the guest heart is pushed.
     await headerLink(page, 'Cart, 3 items').waitFor();
+    await settled(page);
     await heart(page, b);
     await headerLink(page, 'Wishlist, 2 items').waitFor();
     await reopen(page);
@@ -221,7 +231,7 @@ describe('QA action log in a real browser', () => {
     await headerLink(fresh, 'Wishlist, 2 items').waitFor();
     await spaGoto(fresh, '/cart');
     await fresh.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: c.name }).waitFor();
-    await screenshot(fresh, 'qa-panel-replay-1440');
+    await viewportShot(fresh, 'qa-panel-replay-1440');
 
     const replayed = JSON.parse((await download(fresh, 'Download state')).text) as LogState;
     for (const key of ['cart', 'saved', 'wishlist', 'session', 'checkout']) expect(slice(replayed, key), key).toEqual(slice(recorded, key));
@@ -265,7 +275,7 @@ describe('QA action log in a real browser', () => {
     const box = (await panel(page).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-    await screenshot(page, 'qa-panel-375');
+    await viewportShot(page, 'qa-panel-375');
     await panel(page).getByRole('button', { name: 'Close the QA panel' }).click();
     await panel(page).waitFor({ state: 'hidden' });
 
@@ -288,8 +298,9 @@ describe('golden replays recorded from real sessions', () => {
     await addProduct(page, a);
     await addProduct(page, b);
     await spaGoto(page, '/cart');
-    await page.getByRole('button', { name: `Increase Quantity of ${a.name}` }).click();
-    await page.getByRole('button', { name: `Save ${b.name} for later` }).click();
+    const line = (p: Product) => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name: p.name });
+    await line(a).getByRole('button', { name: /increase/i }).click();
+    await line(b).getByRole('button', { name: /save .*for later/i }).click();
     await page.getByRole('list', { name: 'Saved for later' }).getByRole('listitem', { name: b.name }).waitFor();
     const log = checkGolden('browse-add-to-cart', (await stopAndDownload(page)).text);
     expect(slice(log.finalState, 'cart')).toMatchObject({ items: { [keyOf(a)]: 2 } });
@@ -305,7 +316,6 @@ describe('golden replays recorded from real sessions', () => {
     await heart(page, a);
     await headerLink(page, 'Wishlist, 1 item').waitFor();
     await settled(page);
-    await panel(page).getByRole('button', { name: 'Close the QA panel' }).click();
     await page.route('**/api/wishlist/add', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Server down' }) }));
     await heart(page, b);
     await page.getByText('Could not update your wishlist. Please try again.').waitFor();

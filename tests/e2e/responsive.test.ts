@@ -72,6 +72,42 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
+/** Collects the page's cumulative layout shift from its first paint (CDP init script: the CSP does not apply). */
+async function watchLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    w.__cls = 0;
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (e.hadRecentInput) continue;
+        w.__cls += e.value;
+        const node = e.sources?.[0]?.node as HTMLElement | undefined;
+        w.__shifts.push(`${e.value.toFixed(3)} ${node?.tagName ?? ''}.${(node?.className ?? '').toString().slice(0, 60)}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
+ * Images sized against layout shift: every <img> carries width and height; one that starts more
+ * than a screen below the first one's fold is lazy; one on the first screen is not.
+ */
+async function imageProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const img of document.images) {
+      const src = (img.getAttribute('src') ?? '').split('/').pop();
+      if (!img.getAttribute('width') || !img.getAttribute('height')) out.push(`unsized: ${src}`);
+      if (img.closest('[aria-hidden="true"], [inert]')) continue;
+      const top = img.getBoundingClientRect().top + window.scrollY;
+      if (top > window.innerHeight * 2 && img.loading !== 'lazy') out.push(`eager below the fold (${Math.round(top)}px): ${src}`);
+      if (top + 40 < window.innerHeight && img.getBoundingClientRect().width > 120 && img.loading === 'lazy') out.push(`lazy on the first screen (${Math.round(top)}px): ${src}`);
+    }
+    return out;
+  });
+}
+
 /** Scrolls through the page so lazy images load (a full-page screenshot does not scroll), then back up. */
 async function loadLazyImages(page: Page) {
   await page.evaluate(async () => {
@@ -96,6 +132,8 @@ for (const viewport of WIDTHS) {
     beforeAll(async () => {
       shopper = await shopperPage(fx, viewport);
       guest = await newPage(viewport);
+      await watchLayoutShift(shopper);
+      await watchLayoutShift(guest);
     });
     afterAll(async () => {
       await shopper.context().close();
@@ -103,9 +141,16 @@ for (const viewport of WIDTHS) {
     });
 
     for (const route of ROUTES) {
-      it(`${route.name}: screenshot, no horizontal scroll${viewport.width < 600 ? ', 44 px tap targets' : ''}`, async () => {
+      it(`${route.name}: screenshot, no horizontal scroll, no layout shift, sized images${viewport.width < 600 ? ', 44 px tap targets' : ''}`, async () => {
         const page = route.as === 'shopper' ? shopper : guest;
         await visit(page, route, fx);
+        // Skeletons hold the content's place: no layout shift when the data arrives.
+        const shift = await page.evaluate(() => {
+          const w = window as unknown as { __cls?: number; __shifts?: string[] };
+          return { cls: w.__cls ?? 0, shifts: w.__shifts ?? [] };
+        });
+        expect(shift.cls, `layout shift: ${shift.shifts.join('; ')}`).toBeLessThan(0.1);
+        expect(await imageProblems(page)).toEqual([]);
         await loadLazyImages(page);
         await screenshot(page, `sweep-${route.name}-${viewport.width}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

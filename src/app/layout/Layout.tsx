@@ -14,7 +14,9 @@ import { ScrollManager } from './ScrollManager';
 
 function PageFallback() {
   return (
-    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+    // A full screen tall: the footer stays below the fold until the page arrives, instead of
+    // showing and then jumping down (the largest layout shift of a first load; issue 9).
+    <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
       <CircularProgress aria-hidden />
       <Box component="span" sx={visuallyHidden}>
         Loading page…

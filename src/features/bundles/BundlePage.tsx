@@ -3,7 +3,6 @@ import EventIcon from '@mui/icons-material/Event';
 import ShoppingBag from '@mui/icons-material/ShoppingBagOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { lineAdded } from '../../store/events';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './BundleCard';
 import { BUNDLES_ANCHOR } from './BundleCarousel';
+import { BundlePageSkeleton } from './BundlePageSkeleton';
 import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
 
 /** The bundle on sale now with this id, or undefined (unknown, cancelled, not started or ended). */
@@ -99,12 +99,7 @@ export function BundlePage({ bundleId, renderContents }: { bundleId: string; ren
 
   let body: ReactNode;
   if (isLoading) {
-    body = (
-      <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: { xs: 10, md: 14 } }}>
-        <CircularProgress aria-hidden />
-        <Typography color="text.secondary">Loading...</Typography>
-      </Box>
-    );
+    body = <BundlePageSkeleton />;
   } else if (isError) {
     body = <ErrorNotice title="We couldn't load this bundle" message={errorMessage(error)} onRetry={() => void refetch()} />;
   } else if (!bundle) {

@@ -6,7 +6,6 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -25,6 +24,7 @@ import type { Accessory, Product } from '../../domain/types';
 import { lineAdded } from '../../store/events';
 import { useAppDispatch } from '../../store/hooks';
 import { AddedToCartDialog, type AddedLine } from './AddedToCartDialog';
+import { ProductPageSkeleton } from './ProductPageSkeleton';
 import { BADGE_COLORS } from './ProductCard';
 import { useGetProductQuery } from './catalogApi';
 import { RelatedProducts, type CardAction } from './ProductGrid';
@@ -338,12 +338,7 @@ export function ProductPage({ productId, renderAction, renderCardAction }: { pro
 
   let body: ReactNode;
   if (isLoading || (isFetching && !product)) {
-    body = (
-      <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 2, py: { xs: 10, md: 14 } }}>
-        <CircularProgress aria-hidden />
-        <Typography color="text.secondary">Loading product details...</Typography>
-      </Box>
-    );
+    body = <ProductPageSkeleton />;
   } else if (isError || !product) {
     body = <NotFound />;
   } else {

@@ -82,8 +82,14 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   useEffect(() => {
     if (ahead.current && serializeStoreQuery(ahead.current) === search) ahead.current = null;
   }, [search]);
+  // What is typed in the search box until the url has caught up: a controlled input fed only
+  // from the url would be reset between two fast keystrokes and drop letters.
+  const [searchDraft, setSearchDraft] = useState<string | null>(null);
+  if (searchDraft !== null && searchDraft === query.search) setSearchDraft(null);
   const go = (next: StoreQuery, replace: boolean) => {
     ahead.current = next;
+    // Any other change (clear all, a chip) shows the url's search again.
+    setSearchDraft(null);
     setParams(serializeStoreQuery(next), { replace });
   };
   const change = (patch: Partial<StoreQuery>, replace = false) => go(changeStoreQuery(ahead.current ?? query, patch), replace);
@@ -214,8 +220,13 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
               type="search"
               size="small"
               label="Search products"
-              value={query.search}
-              onChange={(e) => change({ search: e.target.value.slice(0, 100) }, true)}
+              value={searchDraft ?? query.search}
+              onChange={(e) => {
+                const text = e.target.value.slice(0, 100);
+                change({ search: text }, true);
+                setSearchDraft(text);
+              }}
+              onBlur={() => setSearchDraft(null)}
               sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
               slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" aria-hidden /></InputAdornment> } }}
             />

@@ -60,7 +60,7 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const result = await loadLog(store, await file.text(), file.name);
+    const result = loadLog(store, await file.text(), file.name);
     if (!result.ok) {
       // The current replay (if any) and the app stay as they were.
       setError(result.error);
@@ -164,7 +164,7 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
       <Box component="section" aria-label="Replay">
         <input ref={fileInput} type="file" accept=".json,application/json" hidden aria-label="Log file" onChange={(e) => void onFile(e)} />
         <Stack direction="row" spacing={1} sx={{ minWidth: 0, alignItems: 'center' }}>
-          <Button size="small" variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()}>
+          <Button size="small" variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             Load log
           </Button>
           {session && (

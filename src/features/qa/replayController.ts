@@ -1,5 +1,6 @@
 import { parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../store/actionLog';
-import { loadAllEndpoints, replayEnded, replayStarted, stateReplaced } from '../../store/recorder';
+import { replayEnded, replayStarted, stateReplaced } from '../../store/recorder';
+import './allEndpoints';
 import type { AppStore } from '../../store/store';
 
 /** A log that parsed and replayed completely: `states[p]` is the state after `p` actions. */
@@ -15,10 +16,9 @@ export type LoadResult = { ok: true; loaded: LoadedLog } | { ok: false; error: s
  * Reads a log file and replays all of it with the store's pure replay reducer, outside the store.
  * Nothing reaches the running app unless every step reduced: a bad file is refused as a whole.
  */
-export async function loadLog(store: AppStore, text: string, name: string): Promise<LoadResult> {
+export function loadLog(store: AppStore, text: string, name: string): LoadResult {
   const parsed = parseActionLog(text);
   if (!parsed.ok) return parsed;
-  await loadAllEndpoints();
   try {
     const states = replayActionLog(parsed.log, () => store.recorder.createReducer());
     return { ok: true, loaded: { name, log: parsed.log, states } };

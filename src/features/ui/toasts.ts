@@ -1,5 +1,7 @@
 import { enqueueSnackbar } from 'notistack';
+import { REHYDRATE } from 'redux-persist';
 import { toastRequested } from '../../store/events';
+import { restoreLostData, RESTORE_NOTICE } from '../../store/persist';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 
 /**
@@ -11,6 +13,13 @@ export { toastRequested, type ToastVariant } from '../../store/events';
 
 /** Shows each requested toast (no-op when no SnackbarProvider is mounted, e.g. in reducer tests). */
 export function setupToastListeners(startAppListening: AppStartListening) {
+  // Stored data that could not be restored (corrupt or foreign local storage): say so, once.
+  startAppListening({
+    predicate: (action) => action.type === REHYDRATE,
+    effect: (action, api) => {
+      if (restoreLostData(action as { payload?: unknown; err?: unknown })) api.dispatch(toastRequested(RESTORE_NOTICE, 'warning'));
+    },
+  });
   return startAppListening({
     actionCreator: toastRequested,
     effect: ({ payload }) => {

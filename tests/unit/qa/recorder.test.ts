@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { persistStore, REHYDRATE, type Storage } from 'redux-persist';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lineAdded, lineQuantityChanged } from '../../../src/features/cart/cartSlice';
 import { loadLog, ReplaySession } from '../../../src/features/qa/replayController';
 import { verificationStarted } from '../../../src/features/checkout/checkoutSlice';
@@ -194,11 +194,13 @@ describe('QA recorder', () => {
 });
 
 describe('replay into the running app', () => {
-  function recordedLog() {
+  /** A shopper's log: a guest line and heart, then a login (whose cart merge runs to the end). */
+  async function recordedLog() {
     const source = recordingStore();
     source.dispatch(lineAdded({ itemId: 'p1', variant: 'Red|', quantity: 2 }));
     source.dispatch(wishlistToggled('p2'));
     source.dispatch(loggedIn({ token: JWT, user: { name: 'Ada', email: 'ada@example.com' } }));
+    await vi.waitFor(() => expect(source.getState().cart).toMatchObject({ pending: [], sync: { status: 'idle', needsMerge: false } }));
     source.recorder.stop();
     return serializeActionLog(source.recorder.exportLog()!);
   }
@@ -213,7 +215,7 @@ describe('replay into the running app', () => {
     const writesBefore = storage.writes;
     const stored = { ...storage.data };
 
-    const result = await loadLog(store, recordedLog(), 'bug.json');
+    const result = loadLog(store, await recordedLog(), 'bug.json');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const session = new ReplaySession(store, result.loaded);
@@ -278,16 +280,17 @@ describe('replay into the running app', () => {
   it('refuses a corrupt or foreign file as a whole, applying nothing', async () => {
     const store = makeStore();
     const before = store.getState();
-    const tampered = JSON.parse(recordedLog()) as { steps: Array<{ type: string }> };
+    const good = await recordedLog();
+    const tampered = JSON.parse(good) as { steps: Array<{ type: string }> };
     tampered.steps[0]!.type = 'cart/lineRemoved';
-    for (const text of ['not json', '{"format":"other"}', JSON.stringify(tampered), recordedLog().slice(0, -40)]) {
-      expect(await loadLog(store, text, 'x.json')).toMatchObject({ ok: false, error: expect.stringMatching(/^This file cannot be replayed: /) });
+    for (const text of ['not json', '{"format":"other"}', JSON.stringify(tampered), good.slice(0, -40)]) {
+      expect(loadLog(store, text, 'x.json')).toMatchObject({ ok: false, error: expect.stringMatching(/^This file cannot be replayed: /) });
     }
     // A log whose reducer run fails half-way is refused too.
-    const broken = JSON.parse(recordedLog()) as { payload: string };
+    const broken = JSON.parse(good) as { payload: string };
     broken.payload = JSON.stringify([{ type: 'session/loggedIn', payload: null }]);
     (broken as unknown as { steps: unknown[] }).steps = [{ type: 'session/loggedIn', at: 1 }];
-    const result = await loadLog(store, JSON.stringify(broken), 'x.json');
+    const result = loadLog(store, JSON.stringify(broken), 'x.json');
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/Step 0 \(session\/loggedIn\) could not be replayed/) });
     expect(store.getState()).toBe(before);
   });

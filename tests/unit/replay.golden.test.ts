@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { diffStates, parseActionLog, replayActionLog, type ActionLog } from '../../src/store/actionLog';
+import { createReplayReducer } from '../../src/store/recorder';
+import { rootReducer } from '../../src/store/store';
+import { loadAllEndpoints } from '../utils/endpoints';
+
+/**
+ * Golden replays (issue 8): logs recorded from real browser sessions (tests/e2e/qa.test.ts with
+ * RECORD_GOLDEN=1) replayed through today's reducers must reach the state the app had then.
+ * A failure means a reducer now treats a recorded event differently: if that change is intended,
+ * record the logs again (see tests/replay/README.md).
+ */
+const dir = path.resolve(import.meta.dirname, '../replay/fixtures');
+const names = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.log.json'))
+  .map((f) => f.slice(0, -'.log.json'.length))
+  .sort();
+
+function load(name: string): { log: ActionLog; expected: unknown } {
+  const parsed = parseActionLog(fs.readFileSync(path.join(dir, `${name}.log.json`), 'utf8'));
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.error}`);
+  return { log: parsed.log, expected: JSON.parse(fs.readFileSync(path.join(dir, `${name}.expected.json`), 'utf8')) };
+}
+
+const replay = (log: ActionLog) => replayActionLog(log, () => createReplayReducer(rootReducer));
+
+/**
+ * Reducers are pure (STYLE rule 3): while replaying, reading the clock or randomness throws, so a
+ * reducer that does it fails here even where the lint rule does not look (domain code, RTK, …).
+ */
+function forbidClockAndRandomness() {
+  const forbidden = (what: string) => () => {
+    throw new Error(`a reducer called ${what} during a replay`);
+  };
+  const RealDate = Date;
+  class GuardedDate extends RealDate {
+    constructor(...args: ConstructorParameters<typeof Date> | []) {
+      if (args.length === 0) forbidden('new Date()')();
+      super(...(args as ConstructorParameters<typeof Date>));
+    }
+    static now = forbidden('Date.now()');
+  }
+  vi.stubGlobal('Date', GuardedDate);
+  vi.spyOn(Math, 'random').mockImplementation(forbidden('Math.random()'));
+  vi.spyOn(crypto, 'randomUUID').mockImplementation(forbidden('crypto.randomUUID()'));
+  vi.spyOn(crypto, 'getRandomValues').mockImplementation(forbidden('crypto.getRandomValues()'));
+}
+
+beforeAll(loadAllEndpoints);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('golden replays', () => {
+  it('has the recorded sessions of the shopping stories', () => {
+    expect(names).toEqual(expect.arrayContaining(['browse-add-to-cart', 'login-merge', 'wishlist-rollback', 'checkout-place-order', 'checkout-verify']));
+  });
+
+  describe.each(names)('%s', (name) => {
+    it('replays to the recorded final state', () => {
+      const { log, expected } = load(name);
+      expect(log.actions.length).toBeGreaterThan(5);
+      expect(diffStates(expected, replay(log).at(-1))).toEqual([]);
+      // The log's own final state is the same file's copy.
+      expect(log.finalState).toEqual(expected);
+    });
+
+    it('replays the same way twice, without reading the clock or randomness', () => {
+      const { log } = load(name);
+      forbidClockAndRandomness();
+      const first = replay(log);
+      const second = replay(log);
+      expect(second).toEqual(first);
+    });
+  });
+
+  it('the guard catches a reducer that reads the clock', () => {
+    forbidClockAndRandomness();
+    const impure = () => (state: unknown) => ({ ...(state as object), at: Date.now() });
+    expect(() => replayActionLog({ preloadedState: {}, actions: [{ type: 'x/happened' }] }, impure)).toThrow(/a reducer called Date.now\(\)/);
+    const random = () => (state: unknown) => ({ ...(state as object), id: Math.random() });
+    expect(() => replayActionLog({ preloadedState: {}, actions: [{ type: 'x/happened' }] }, random)).toThrow(/Math.random\(\)/);
+  });
+});

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { DESKTOP, newPage } from './browser';
+import { DESKTOP, newPage, PHONE } from './browser';
 import { makeFixtures, ROUTES, shopperPage, visit, type Fixtures, type SweepPage } from './routes';
 
 /**
@@ -53,3 +53,124 @@ describe('page meta written by the server (for previews and crawlers that run no
     expect(shopper.errors.filter((e) => /Content Security Policy/.test(e))).toEqual([]);
   });
 });
+
+describe('motion and feedback', () => {
+  it('respects prefers-reduced-motion: the bundle carousel and transitions do not animate', async () => {
+    const page = await shopperPage(fx, DESKTOP);
+    const trackTransition = () => page.locator('section#bundles [aria-roledescription="slide"]').first().evaluate((slide) => getComputedStyle(slide.parentElement!).transitionDuration);
+    const cardTransition = () => page.locator('ul[aria-label="Best sellers"] article').first().evaluate((card) => getComputedStyle(card).transitionDuration);
+
+    await page.goto('/');
+    await page.locator('section#bundles [aria-roledescription="slide"]').first().waitFor();
+    await page.locator('ul[aria-label="Best sellers"] article').first().waitFor();
+    // Without the preference the carousel slides (the check below means something).
+    expect(parseFloat(await trackTransition())).toBeGreaterThan(0.1);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await page.locator('section#bundles [aria-roledescription="slide"]').first().waitFor();
+    await page.locator('ul[aria-label="Best sellers"] article').first().waitFor();
+    expect(parseFloat(await trackTransition())).toBeLessThan(0.001);
+    expect(parseFloat(await cardTransition())).toBeLessThan(0.001);
+    const next = page.getByRole('button', { name: 'Next bundles' });
+    if (await next.isEnabled()) {
+      await next.click();
+      // Moved at once: the second page's first slide is in view without waiting for an animation.
+      expect(await page.locator('section#bundles [aria-roledescription="slide"]:not([aria-hidden="true"])').first().getAttribute('aria-label')).not.toMatch(/^1 of/);
+    }
+  });
+
+  it('the Place order button shows progress and cannot be submitted twice', async () => {
+    const page = await shopperPage(fx, DESKTOP);
+    let sessions = 0;
+    await page.route('**/api/order/stripe', async (route) => {
+      sessions += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/place-order');
+    await page.getByLabel('Street address').fill('2 Progress Street');
+    await page.getByLabel('City').fill('Salem');
+    await page.getByLabel('State').selectOption('OR');
+    await page.getByLabel('ZIP code').fill('97301');
+    await page.getByLabel('Phone').fill('5035550100');
+    const place = page.getByRole('button', { name: /^Place order/ });
+    await expect.poll(() => place.isEnabled()).toBe(true);
+    await place.click();
+    // While the request runs: a disabled button with a progress indicator (or the global 'Loading...').
+    const busy = page.getByRole('button', { name: /Placing your order/ });
+    await expect
+      .poll(async () => ((await busy.isVisible()) && (await busy.isDisabled()) && (await busy.getByRole('progressbar').count()) === 1) || (await page.getByText('Loading...').isVisible()))
+      .toBe(true);
+    // A second press does nothing.
+    await page.keyboard.press('Enter');
+    await busy.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await page.waitForURL(/\/pay\/cs_ll_/);
+    expect(sessions).toBe(1);
+  });
+
+  it('a form button (forgot password) shows progress and sends once', async () => {
+    const page = await newPage(DESKTOP);
+    let calls = 0;
+    await page.route('**/api/user/forgot-password', async (route) => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(fx.email);
+    const send = page.getByRole('main').getByRole('button', { name: 'Send Reset Link' });
+    await send.click();
+    await expect.poll(async () => (await send.isDisabled()) && (await send.getByRole('progressbar').count()) === 1).toBe(true);
+    await send.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => calls).toBe(1);
+    await page.getByRole('heading', { name: 'Reset link sent' }).waitFor();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('accessibility (axe-core) with each dialog open', () => {
+  it('added to cart, logout confirm, support chat (desktop); mobile menu and filter drawer (phone)', async () => {
+    const page = shopper;
+    await page.goto(`/product/${fx.product._id}`);
+    await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: fx.product.colorVariants[0]!.color, exact: true }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await page.getByRole('dialog', { name: /added to cart/i }).waitFor();
+    expect(await axeViolations(page), 'added to cart').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'Log out' }).waitFor();
+    expect(await axeViolations(page), 'logout confirm').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/orders');
+    await page.getByRole('button', { name: /^Contact Support/ }).click();
+    const chat = page.getByRole('dialog', { name: 'Support Chat' });
+    await chat.waitFor();
+    await chat.getByRole('textbox', { name: 'Message' }).waitFor();
+    await settledDialog(page);
+    expect(await axeViolations(page), 'support chat').toEqual([]);
+    await page.keyboard.press('Escape');
+    await chat.waitFor({ state: 'hidden' });
+
+    const phone = await shopperPage(fx, PHONE);
+    await phone.goto('/collection');
+    await phone.getByRole('heading', { level: 1 }).waitFor();
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.locator('#mobile-menu .MuiDrawer-paper').waitFor();
+    expect(await axeViolations(phone), 'mobile menu').toEqual([]);
+    await phone.keyboard.press('Escape');
+    await phone.locator('#mobile-menu .MuiDrawer-paper').waitFor({ state: 'hidden' });
+    await phone.getByRole('button', { name: /^Filters/ }).click();
+    await phone.locator('.MuiDrawer-paper').last().waitFor();
+    expect(await axeViolations(phone), 'filter drawer').toEqual([]);
+  });
+});
+
+/** Lets a dialog finish its entrance (axe reads colours mid-fade as too light). */
+async function settledDialog(page: SweepPage) {
+  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((c) => getComputedStyle(c).opacity === '1'));
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"] [role="progressbar"]'), undefined, { timeout: 15_000 });
+}

@@ -202,3 +202,24 @@ describe('dialogs and drawers with the keyboard', () => {
     await expect.poll(async () => (await focused(page)).name).toMatch(/^Filters/);
   });
 });
+
+describe('the support chat with the keyboard', () => {
+  it('opens from My Orders with Enter, keeps focus, sends with Enter, closes with Escape back to Contact Support', async () => {
+    const page = await shopperPage(fx, DESKTOP);
+    await page.goto('/orders');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await tabTo(page, /^Contact Support/);
+    await page.keyboard.press('Enter');
+    const chat = page.getByRole('dialog', { name: 'Support Chat' });
+    await chat.waitFor();
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    await tabTo(page, 'Message', { max: 6 });
+    await page.keyboard.type('Hello from the keyboard');
+    await page.keyboard.press('Enter');
+    await chat.getByText('Hello from the keyboard').waitFor();
+    await expectFocusTrapped(page, 5);
+    await page.keyboard.press('Escape');
+    await chat.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Contact Support/);
+  });
+});

@@ -1,16 +1,18 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { diffStates, parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../src/store/actionLog';
+import { diffStates, parseActionLog, replayActionLog, serializeActionLog, type ActionLog, type ActionLogFile, type LogState } from '../../src/store/actionLog';
 import { REDACTED } from '../../src/store/devtools';
 import { createReplayReducer } from '../../src/store/recorder';
 import { rootReducer } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
-import { baseUrl, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
 
 /**
  * The QA recorder in a real browser (issue 8): a session recorded with the QA panel, downloaded,
@@ -160,7 +162,8 @@ function checkGolden(name: string, text: string): ActionLog {
   expect(diffStates(log.finalState, replayInNode(log))).toEqual([]);
   if (process.env.RECORD_GOLDEN === '1') {
     fs.mkdirSync(fixturesDir, { recursive: true });
-    fs.writeFileSync(path.join(fixturesDir, `${name}.log.json`), text);
+    // The final state goes to its own pretty-printed file (readable in review), not twice.
+    fs.writeFileSync(path.join(fixturesDir, `${name}.log.json`), serializeActionLog({ ...(JSON.parse(text) as ActionLogFile), finalState: undefined }));
     fs.writeFileSync(path.join(fixturesDir, `${name}.expected.json`), `${JSON.stringify(log.finalState, null, 2)}\n`);
   }
   return log;
@@ -170,6 +173,16 @@ function checkGolden(name: string, text: string): ActionLog {
 async function viewportShot(page: Page, name: string) {
   const file = await screenshot(page, name);
   await page.screenshot({ path: file });
+}
+
+/** The staff CLI (`npm run staff`) against the e2e server, as tests/e2e/orders-chat.test.ts uses it. */
+async function staff(...args: string[]): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir() };
+  delete env.STAFF_EMAIL;
+  delete env.STAFF_PASSWORD;
+  const root = path.resolve(import.meta.dirname, '../..');
+  const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/staff.ts', ...args, '--server', baseUrl()], { cwd: root, env });
+  return stdout.trim();
 }
 
 const slice = (state: LogState | null, key: string) => (state as Record<string, unknown>)[key];
@@ -368,6 +381,29 @@ describe('golden replays recorded from real sessions', () => {
     const verified = checkGolden('checkout-verify', (await stopAndDownload(page)).text);
     expect(slice(verified.finalState, 'checkout')).toMatchObject({ status: 'placed', outcome: 'placed' });
     expect(verified.actions.some((x) => x.type === 'checkout/orderPlaced')).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('chat: the shopper writes to support from My Orders and a staff reply arrives live', async () => {
+    const { email } = await register('chat');
+    const page = await newPage(DESKTOP);
+    await openQa(page, { close: true });
+    await logIn(page, email);
+    await spaGoto(page, '/orders');
+    await page.getByRole('heading', { level: 1, name: 'MY ORDERS' }).waitFor();
+    await page.getByRole('button', { name: /Contact Support/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Support Chat' });
+    await dialog.getByText('No messages yet.').waitFor();
+    await dialog.getByPlaceholder('Type a message…').fill('My figure arrived without its cape.');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('My figure arrived without its cape.', { exact: true }).waitFor();
+    await staff('reply', '--email', email, '--text', 'Sorry! A cape is on its way.');
+    await dialog.getByText('Sorry! A cape is on its way.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const log = checkGolden('chat', (await stopAndDownload(page)).text);
+    expect(log.actions.map((x) => x.type)).toEqual(expect.arrayContaining(['realtime/messageReceived']));
+    expect(JSON.stringify(log.finalState)).toContain('Sorry! A cape is on its way.');
     expect(page.errors).toEqual([]);
   });
 });

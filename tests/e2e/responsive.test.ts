@@ -102,7 +102,7 @@ async function imageProblems(page: Page): Promise<string[]> {
       if (img.closest('[aria-hidden="true"], [inert]')) continue;
       const top = img.getBoundingClientRect().top + window.scrollY;
       if (top > window.innerHeight * 2 && img.loading !== 'lazy') out.push(`eager below the fold (${Math.round(top)}px): ${src}`);
-      if (top + 40 < window.innerHeight && img.getBoundingClientRect().width > 120 && img.loading === 'lazy') out.push(`lazy on the first screen (${Math.round(top)}px): ${src}`);
+      if (top < window.innerHeight * 0.75 && img.getBoundingClientRect().width > 120 && img.loading === 'lazy') out.push(`lazy on the first screen (${Math.round(top)}px): ${src}`);
     }
     return out;
   });

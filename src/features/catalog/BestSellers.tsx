@@ -23,8 +23,11 @@ const grid = {
   m: 0,
 } as const;
 
-/** Cards visible without scrolling on a phone or desktop: loaded eagerly. */
-const EAGER_CARDS = 2;
+/**
+ * Cards loaded eagerly. None: on the home page the best sellers come after the hero and the
+ * bundles, below the first screen at every width, so they load as they scroll into view.
+ */
+const EAGER_CARDS = 0;
 
 /** The home page's best sellers (at most 5; rule in rules.ts). */
 export function BestSellers({ renderCardAction }: { renderCardAction?: (product: Product) => ReactNode }) {

@@ -21,13 +21,13 @@ const grid = {
 
 export type CardAction = (product: Product) => ReactNode;
 
-/** A plain grid of product cards under a labelled list. */
-export function ProductGrid({ products, label, renderCardAction }: { products: readonly Product[]; label: string; renderCardAction?: CardAction }) {
+/** A plain grid of product cards under a labelled list; `eager` cards (the first screen's) load at once, the rest lazily. */
+export function ProductGrid({ products, label, renderCardAction, eager = 0 }: { products: readonly Product[]; label: string; renderCardAction?: CardAction; eager?: number }) {
   return (
     <Box component="ul" sx={grid} aria-label={label}>
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p._id}>
-          <ProductCard product={p} action={renderCardAction?.(p)} />
+          <ProductCard product={p} eager={i < eager} action={renderCardAction?.(p)} />
         </li>
       ))}
     </Box>

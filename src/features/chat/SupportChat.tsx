@@ -93,7 +93,7 @@ export function ChatModal({ shopName }: { shopName: string }) {
   const connection = useAppSelector(selectConnectionStatus);
   const [text, setText] = useState('');
   const [sendMessage] = useSendMessageMutation();
-  const listRef = useRef<HTMLUListElement | null>(null);
+  const listRef = useRef<HTMLDivElement | null>(null);
 
   const open = status !== 'closed';
   const trimmed = text.trim();
@@ -174,24 +174,26 @@ export function ChatModal({ shopName }: { shopName: string }) {
           </Box>
         )}
         {status === 'open' && (
+          // The log scrolls; the messages inside are a list (a <ul> with role="log" would no longer be one).
           <Box
-            component="ul"
             ref={listRef}
             role="log"
             aria-live="polite"
             aria-label="Messages"
             sx={{ flexGrow: 1, overflowY: 'auto', m: 0, px: { xs: 1.5, sm: 2.5 }, py: 2 }}
           >
-            {messages.length === 0 ? (
-              <Box component="li" sx={{ listStyle: 'none', textAlign: 'center', color: 'text.secondary', mt: 6 }}>
-                <Typography>{CHAT_TEXT.empty}</Typography>
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  Ask us anything about your orders.
-                </Typography>
-              </Box>
-            ) : (
-              messages.map((m) => <Bubble key={m._id} message={m} shopName={shopName} />)
-            )}
+            <Box component="ul" sx={{ m: 0, p: 0 }}>
+              {messages.length === 0 ? (
+                <Box component="li" sx={{ listStyle: 'none', textAlign: 'center', color: 'text.secondary', mt: 6 }}>
+                  <Typography>{CHAT_TEXT.empty}</Typography>
+                  <Typography variant="body2" sx={{ mt: 0.5 }}>
+                    Ask us anything about your orders.
+                  </Typography>
+                </Box>
+              ) : (
+                messages.map((m) => <Bubble key={m._id} message={m} shopName={shopName} />)
+              )}
+            </Box>
           </Box>
         )}
       </Box>

@@ -29,6 +29,7 @@ export function SummaryLine({ line, problem }: { line: ResolvedLine; problem?: s
           component="img"
           src={assetUrl(line.image)}
           alt=""
+          loading="lazy"
           width={56}
           height={56}
           sx={{ width: 56, height: 56, borderRadius: '12px', objectFit: 'cover', bgcolor: brand.sunSoft, display: 'block', ...(problem ? { filter: 'grayscale(1)', opacity: 0.6 } : {}) }}
@@ -143,7 +144,7 @@ export function DiscountField({
         slotProps={{ htmlInput: { maxLength: 64, style: { textTransform: 'uppercase' } } }}
         sx={{ flex: 1 }}
       />
-      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} onClick={() => onApply(code)} sx={{ height: 40, flexShrink: 0 }}>
+      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} loading={checking} onClick={() => onApply(code)} sx={{ height: 40, flexShrink: 0 }}>
         {checking ? 'Checking…' : 'Apply'}
       </Button>
     </Box>

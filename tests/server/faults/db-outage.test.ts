@@ -17,7 +17,7 @@ import { createOwnDatabase, http, pgClient, postgresAnswers, removeDir, TcpProxy
 
 const available = await postgresAnswers();
 
-describe.skipIf(!available)('PostgreSQL unreachable (proxy cut) → 503, then recovery by itself', () => {
+describe.skipIf(!available)('PostgreSQL unreachable (proxy cut) → 503, then recovery by itself', { timeout: 60_000 }, () => {
   let db: Awaited<ReturnType<typeof createOwnDatabase>>;
   let proxy: TcpProxy;
   let app: FastifyInstance;

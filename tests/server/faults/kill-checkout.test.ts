@@ -164,5 +164,5 @@ describe.skipIf(!available)('SIGKILL in the middle of checkout (PostgreSQL)', ()
     // Every paid session has exactly one order, and it is the placed one.
     const paidSessions = (await direct.query(`select s.id, o.status from payment_sessions s join orders o on o.id = s.order_id where s.user_id = $1 and s.status = 'paid'`, [userId])).rows;
     expect(paidSessions).toEqual([{ id: sessionId, status: 'Order Placed' }]);
-  });
+  }, 180_000);
 });

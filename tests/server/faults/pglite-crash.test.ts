@@ -5,31 +5,55 @@
  * every acknowledged change is there. The restart notices the stale lock and reads every table
  * before serving; a damaged page (a torn write) or an unreadable control file stops the start with
  * a clear message — and keeps stopping it until a check passes — instead of serving wrong data.
- * PGlite only: skipped in the PostgreSQL pass of the server tests.
+ * Graceful shutdown on SIGTERM is checked on the restarted server: a request in flight (its body
+ * still arriving) finishes with 200 and is kept, open sockets are closed by the server, new
+ * connections are refused, and the database closes cleanly (lock released; the next start sees no
+ * unclean stop). PGlite only: skipped in the PostgreSQL pass of the server tests.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAMAGED_MARKER, openDatabase, takeDatabaseNotes } from '../../../server/db/client';
 import { DatabaseDamagedError } from '../../../server/db/integrity';
 import { LOCK_NAME } from '../../../server/db/lock';
+import { openSocket } from '../chat-helpers';
 import { http, removeDir, spawnServer, stopServer, type SpawnedServer } from './fault-helpers';
 
 const pgliteRun = !process.env.DATABASE_URL;
 
-describe.skipIf(!pgliteRun)('SIGKILL on PGlite, and a damaged data folder', () => {
+/** A POST whose body is sent in two halves: the second only when `finish()` is called. */
+function slowPost(base: string, url: string, body: unknown, token: string) {
+  const payload = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(payload.length / 2);
+  let finish!: () => void;
+  const done = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': payload.length, token } }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.write(payload.subarray(0, half));
+    finish = () => req.end(payload.subarray(half));
+  });
+  return { done, finish: () => finish() };
+}
+
+describe.skipIf(!pgliteRun)('SIGKILL on PGlite, graceful SIGTERM, and a damaged data folder', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'layerloft-pglite-crash-'));
   let server: SpawnedServer | undefined;
   let killedPid = 0;
   let cartFile = '';
+  let wishedId = '';
 
   afterAll(async () => {
     await stopServer(server);
     removeDir(dataDir);
   });
 
-  it('keeps every acknowledged change across a SIGKILL in the middle of writes, and says it checked', async () => {
+  it('keeps every acknowledged change across a SIGKILL in the middle of writes, says it checked, and shuts down gracefully on SIGTERM', async () => {
     server = await spawnServer({ dataDir });
     const base = server.url;
     const reg = await http(base, 'POST', '/api/user/register', { name: 'Pat', email: `pat.${Date.now()}@example.com`, password: 'pglite-crash-pw' });
@@ -66,19 +90,38 @@ describe.skipIf(!pgliteRun)('SIGKILL on PGlite, and a damaged data folder', () =
     for (const [key, n] of acked) expect(cart[key] ?? 0, key).toBeGreaterThanOrEqual(n);
     const total = Object.values(cart).reduce((a, b) => a + b, 0);
     expect(total).toBeLessThanOrEqual(12 + 24); // nothing invented either
+
+    // ---- graceful shutdown of this server: SIGTERM with a socket open and a request in flight ----
+    const wished = products[0]!;
+    const socket = await openSocket(server.url, token);
+    const socketClosed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const inFlight = slowPost(server.url, '/api/wishlist/add', { productId: wished._id }, token);
+    await new Promise((r) => setTimeout(r, 300)); // the headers have arrived: the request is in flight
     server.kill('SIGTERM');
+    expect(await socketClosed).toBe('io server disconnect');
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow(); // no new connections…
+    inFlight.finish(); // …while the one in flight completes
+    const answered = await inFlight.done;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body).wishlist).toEqual([wished._id]);
     expect(await server.exited).toBe(0);
-    expect(existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
+    expect(existsSync(path.join(dataDir, LOCK_NAME))).toBe(false); // the database closed and released its folder
+    socket.close();
+    wishedId = wished._id;
   }, 120_000);
 
   it('refuses to start on a damaged page after an unclean stop, with a clear message, until the data is restored', async () => {
     const pgDir = path.join(dataDir, 'pglite');
     const backup = `${pgDir}.bak`;
     cpSync(pgDir, backup, { recursive: true });
-    // Where cart_lines lives on disk (asked of PGlite itself; closed again before the server starts).
+    // After the graceful stop: a clean start (no check needed) with the change made during shutdown.
+    // Then, where cart_lines lives on disk (asked of PGlite itself; closed again before the server starts).
     const probe = await openDatabase({ dataDir });
-    const res = (await probe.db.execute(`select pg_relation_filepath('cart_lines') as p` as never)) as unknown as { rows: { p: string }[] };
-    cartFile = path.join(pgDir, res.rows[0]!.p);
+    expect(takeDatabaseNotes()).toEqual([]);
+    const rows = (q: string) => probe.db.execute(q as never) as unknown as Promise<{ rows: Record<string, unknown>[] }>;
+    expect((await rows(`select product_id from wishlist_items`)).rows).toEqual([{ product_id: wishedId }]);
+    cartFile = path.join(pgDir, (await rows(`select pg_relation_filepath('cart_lines') as p`)).rows[0]!.p as string);
     await probe.close();
     // A torn write: the page header of the table's first block overwritten; then the stale lock of a killed process.
     const fd = openSync(cartFile, 'r+');

@@ -170,7 +170,7 @@ describe('tokens', () => {
       attack(true);
     }
     // The session token is read from the `token` header only (no cookie or Authorization fallback).
-    for (const headers of [{ authorization: `Bearer ${alice.token}` }, { cookie: `token=${alice.token}` }]) {
+    for (const headers of [{ authorization: `Bearer ${alice.token}` }, { cookie: `token=${alice.token}` }] as Record<string, string>[]) {
       const res = await call(base, 'POST', '/api/cart/get', { headers });
       attack(res.status === 401);
       expect(res.status).toBe(401);

@@ -30,6 +30,14 @@ export interface Answer {
   ms: number;
 }
 
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
 const answers: { url: string; status: number; text: string; sent: string }[] = [];
 
 /** One request over HTTP: JSON body unless `raw` is given (then sent as is with its own content type). */
@@ -37,10 +45,10 @@ export async function call(
   base: string,
   method: string,
   url: string,
-  opts: { body?: unknown; raw?: string | Buffer; token?: string; headers?: Record<string, string> } = {},
+  opts: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...(opts.token ? { token: opts.token } : {}), ...opts.headers };
-  let body: string | Buffer | undefined;
+  let body: string | undefined;
   if (opts.raw !== undefined) body = opts.raw;
   else if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
@@ -50,7 +58,7 @@ export async function call(
   const res = await fetch(`${base}${url}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
   const ms = Date.now() - started;
-  answers.push({ url, status: res.status, text, sent: `${decodeURIComponent(url)} ${typeof body === 'string' ? body : ''}` });
+  answers.push({ url, status: res.status, text, sent: `${safeDecode(url)} ${body ?? ''}` });
   let json: Answer['json'];
   try {
     json = JSON.parse(text) as Answer['json'];

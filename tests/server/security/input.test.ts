@@ -45,8 +45,8 @@ const SQLI = [
   `' OR '1'='1`,
   `'; DROP TABLE users; --`,
   `" OR ""="`,
-  `1; select pg_sleep(3)--`,
-  `'||(select pg_sleep(3))||'`,
+  `1; select pg_sleep(30)--`,
+  `'||(select pg_sleep(30))||'`,
   `$$ || (select string_agg(email, ',') from users) || $$`,
   `E'\\x27' OR 1=1`,
   `\\'; copy users to '/tmp/x'; --`,
@@ -55,7 +55,7 @@ const SQLI = [
 ];
 
 describe('SQL and PostgreSQL-specific injection in every string field and id', () => {
-  it('is refused or stored literally; no table changes, no delay, no 500', async () => {
+  it('is refused or stored literally; no table changes, no delay, no 500', { timeout: 120_000 }, async () => {
     const before = await counts();
     const token = alice.token;
     for (const p of SQLI) {
@@ -84,7 +84,7 @@ describe('SQL and PostgreSQL-specific injection in every string field and id', (
         attack(a.status >= 400 && a.status < 500);
         expect(a.status, a.text).toBeGreaterThanOrEqual(400);
         expect(a.status, a.text).toBeLessThan(500);
-        expect(a.ms, 'pg_sleep must never run').toBeLessThan(2500);
+        expect(a.ms, 'pg_sleep must never run').toBeLessThan(15_000);
       }
     }
     // Stored as text where text is legitimate: a name and a chat message round-trip literally.
@@ -97,7 +97,7 @@ describe('SQL and PostgreSQL-specific injection in every string field and id', (
     }
     const conv = await call(base, 'GET', '/api/conversations/general', { token });
     const sent = await call(base, 'POST', '/api/messages', { body: { conversationId: (conv.json.conversation as { _id: string })._id, body: SQLI[1] }, token });
-    expect((sent.json.message as { body: string }).body).toBe(SQLI[1]);
+    expect((sent.json.message as unknown as { body: string }).body).toBe(SQLI[1]);
     attack(true);
     const after = await counts();
     expect(after).toEqual({ ...before, users: before.users + 3, messages: before.messages + 1 });
@@ -165,7 +165,7 @@ describe('XSS payloads are stored and answered as text', () => {
     const conv = await call(base, 'GET', '/api/conversations/general', { token: alice.token });
     const conversationId = (conv.json.conversation as { _id: string })._id;
     const sent = await call(base, 'POST', '/api/messages', { body: { conversationId, body: XSS[1] }, token: alice.token });
-    expect((sent.json.message as { body: string }).body).toBe(XSS[1]);
+    expect((sent.json.message as unknown as { body: string }).body).toBe(XSS[1]);
     attack(true);
 
     // An order whose delivery fields carry payloads: the hosted page and the e-mail escape them.

@@ -126,6 +126,6 @@ export async function visit(page: Page, route: SweepRoute, fx: Fixtures) {
     // Say what the page showed instead (and keep a picture of it).
     const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)).catch(() => '');
     await screenshot(page, `not-ready-${route.name}-${page.viewportSize()?.width ?? 0}`).catch(() => undefined);
-    throw new Error(`${route.name} was not ready at ${page.url()}: ${(err as Error).message.split('\n')[0]}\nThe page showed: ${shown}`);
+    throw new Error(`${route.name} was not ready at ${page.url()}: ${(err as Error).message.split('\n')[0]}\nThe page showed: ${shown}`, { cause: err });
   }
 }

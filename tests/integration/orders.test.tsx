@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import type { Message, Order } from '../../src/domain/types';
 import { ordersPaymentRedirect } from '../../src/features/orders/ordersListeners';

@@ -102,9 +102,9 @@ describe.skipIf(!pgliteRun)('SIGKILL on PGlite, graceful SIGTERM, and a damaged 
     await new Promise((r) => setTimeout(r, 200));
     await expect(fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow(); // no new connections…
     inFlight.finish(); // …while the one in flight completes
-    const answered = await inFlight.done;
-    expect(answered.status).toBe(200);
-    expect(JSON.parse(answered.body).wishlist).toEqual([wished._id]);
+    const finished = await inFlight.done;
+    expect(finished.status).toBe(200);
+    expect(JSON.parse(finished.body).wishlist).toEqual([wished._id]);
     expect(await server.exited).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_NAME))).toBe(false); // the database closed and released its folder
     socket.close();

@@ -95,6 +95,7 @@ async function measure(root, driver, db) {
     const ceilingServer = await startCeiling(root, bodyFile, raw.type, raw.encoding);
     const ceiling = summary(`${label} bare Fastify, same bytes`, await cannon({ url: ceilingServer.url, headers: { 'accept-encoding': BROWSER_ENCODING } }));
     await ceilingServer.stop();
+    fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
     const single = summary(`${label} GET /api/product/single`, await cannon({ url: `${server.url}/api/product/single/${product._id}`, headers: { 'accept-encoding': BROWSER_ENCODING } }));
     const cart = summary(
       `${label} POST /api/cart/update`,

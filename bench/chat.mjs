@@ -135,7 +135,12 @@ export async function run({ root }) {
       rows.push({ figure: 'chat 2 instances via Redis: not measured (no Redis)', value: 0, unit: '', target: 1, better: 'higher' });
     } else {
       const shared = { ...db, redisUrl: REDIS_URL };
-      rows.push(...(await scenario(root, '2 instances via Redis', seeded, [shared, { ...shared, dataDir: tempDir('chat-b') }])));
+      const dataDirB = tempDir('chat-b');
+      try {
+        rows.push(...(await scenario(root, '2 instances via Redis', seeded, [shared, { ...shared, dataDir: dataDirB }])));
+      } finally {
+        fs.rmSync(dataDirB, { recursive: true, force: true });
+      }
     }
   } finally {
     await pg.drop();

@@ -81,7 +81,8 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
   // `?.`: Node replay (scripts/replay.ts, run by tsx) loads this module without Vite's env.
   trace: import.meta.env?.DEV ?? false,
   traceLimit: 25,
-  maxAge: 1000,
+  // A whole shopping session (browse, cart, login, checkout, chat) stays in the history.
+  maxAge: 5000,
   actionSanitizer,
   stateSanitizer,
 };

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Action, type ActionCreator } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { baseApi } from '../api/baseApi';
@@ -20,6 +20,7 @@ import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
 import { wishlistSlice } from '../features/wishlist/wishlistSlice';
 import { qaSlice } from '../features/qa/qaSlice';
 import { defaultDeps, type StoreDeps } from './deps';
+import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
 import { createPersistConfig } from './persist';
@@ -29,6 +30,29 @@ import { createRecorder, createReplayReducer, pausedWhileReplaying, quietWhileRe
 export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * Every event a developer may want to fire from Redux DevTools' Dispatcher, named
+ * `<feature>.<event>` (cross-feature events under `events`). Only plain action creators: thunks
+ * and listeners are not listed.
+ */
+export const dispatcherActionCreators: Record<string, ActionCreator<Action>> = Object.fromEntries(
+  Object.entries({
+    events,
+    ui: uiSlice.actions,
+    session: sessionSlice.actions,
+    cart: cartSlice.actions,
+    saved: savedSlice.actions,
+    wishlist: wishlistSlice.actions,
+    checkout: checkoutSlice.actions,
+    orders: ordersSlice.actions,
+    chat: chatSlice.actions,
+  }).flatMap(([feature, creators]) =>
+    Object.entries(creators as Record<string, unknown>)
+      .filter((entry): entry is [string, ActionCreator<Action>] => typeof entry[1] === 'function' && 'type' in entry[1])
+      .map(([name, creator]) => [`${feature}.${name}`, creator]),
+  ),
+);
 
 /**
  * What tests and callers may preload: the list slices may be given in part (`{ cart: { items } }`);
@@ -87,7 +111,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
       })
         .prepend(listener.middleware)
         .concat(baseApi.middleware, recorder.middleware),
-    devTools: devToolsEnabled ? devToolsOptions : false,
+    devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators } : false,
   });
 
   currentState = store.getState;

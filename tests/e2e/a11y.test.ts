@@ -137,11 +137,13 @@ describe('accessibility (axe-core) with each dialog open', () => {
     await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: fx.product.colorVariants[0]!.color, exact: true }).click();
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('dialog', { name: /added to cart/i }).waitFor();
+    await settledDialog(page);
     expect(await axeViolations(page), 'added to cart').toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('dialog', { name: 'Log out' }).waitFor();
+    await settledDialog(page);
     expect(await axeViolations(page), 'logout confirm').toEqual([]);
     await page.keyboard.press('Escape');
 
@@ -160,17 +162,19 @@ describe('accessibility (axe-core) with each dialog open', () => {
     await phone.getByRole('heading', { level: 1 }).waitFor();
     await phone.getByRole('button', { name: 'Open menu' }).click();
     await phone.locator('#mobile-menu .MuiDrawer-paper').waitFor();
+    await settledDialog(phone);
     expect(await axeViolations(phone), 'mobile menu').toEqual([]);
     await phone.keyboard.press('Escape');
     await phone.locator('#mobile-menu .MuiDrawer-paper').waitFor({ state: 'hidden' });
     await phone.getByRole('button', { name: /^Filters/ }).click();
     await phone.locator('.MuiDrawer-paper').last().waitFor();
+    await settledDialog(phone);
     expect(await axeViolations(phone), 'filter drawer').toEqual([]);
   });
 });
 
-/** Lets a dialog finish its entrance (axe reads colours mid-fade as too light). */
+/** Lets a dialog or drawer finish its entrance (axe reads colours mid-fade as too light) and load. */
 async function settledDialog(page: SweepPage) {
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((c) => getComputedStyle(c).opacity === '1'));
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   await page.waitForFunction(() => !document.querySelector('[role="dialog"] [role="progressbar"]'), undefined, { timeout: 15_000 });
 }

@@ -78,7 +78,9 @@ export async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   let output = '';
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `node --import tsx` runs the server in this very process (tsx's CLI would fork a child that a
+  // SIGKILL of the parent leaves running).
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
   await waitForReady(`${baseUrl}/readyz`, server, () => output.slice(-4000));

@@ -39,9 +39,10 @@ async function smallTargets(page: Page): Promise<string[]> {
       if (r.width === 0 || r.height === 0) continue;
       // Visually hidden (skip link until focused).
       if (r.width <= 1 || r.height <= 1 || style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
-      // Inputs hidden under a styled control (MUI checkboxes, radios, switches): measure the control.
+      // Inputs hidden under a styled control (MUI checkboxes, radios, switches): measure the control,
+      // or the whole label row when the label takes the tap too.
       if (el.tagName === 'INPUT' && (style.opacity === '0' || ['checkbox', 'radio', 'range'].includes((el as HTMLInputElement).type))) {
-        const host = el.parentElement;
+        const host = el.closest('label') ?? el.parentElement;
         if (host) r = host.getBoundingClientRect();
       }
       // A text field's hit area is its whole box (clicking the box focuses the input).
@@ -123,6 +124,29 @@ async function loadLazyImages(page: Page) {
 let fx: Fixtures;
 beforeAll(async () => {
   fx = await makeFixtures('responsive');
+});
+
+describe('the phone overlays', () => {
+  it('mobile menu and filter drawer: 44 px tap targets, no horizontal scroll; screenshots', async () => {
+    const page = await shopperPage(fx, WIDTHS[0]);
+    await page.goto('/collection');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu .MuiDrawer-paper').waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+    await screenshot(page, 'sweep-mobile-menu-375');
+    expect(await smallTargets(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('#mobile-menu .MuiDrawer-paper').waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: /^Show \d+ results?/ }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+    await screenshot(page, 'sweep-filter-drawer-375');
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
 });
 
 for (const viewport of WIDTHS) {

@@ -118,7 +118,13 @@ export const ROUTES: SweepRoute[] = [
 
 /** Visits a route on a reused page and waits until it is ready and settled. */
 export async function visit(page: Page, route: SweepRoute, fx: Fixtures) {
-  await page.goto(route.path(fx));
+  // The shell is never a 404; one is dist/ being rebuilt by a parallel `vite build` in this
+  // shared tree (it empties the folder first): wait for the build to finish and try again.
+  for (let attempt = 0; ; attempt++) {
+    const res = await page.goto(route.path(fx));
+    if (res?.status() !== 404 || attempt >= 5) break;
+    await new Promise((r) => setTimeout(r, 3000));
+  }
   try {
     await route.ready(page, fx);
     await settled(page);

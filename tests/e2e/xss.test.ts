@@ -2,14 +2,15 @@
  * XSS in a real browser (issue 10): script and event-handler payloads typed into a name, a delivery
  * address and the card holder's name are shown as literal text on the hosted card page (server
  * HTML) and on the order confirmation (React); no script runs, no element is injected, no dialog
- * opens. (Chat messages: the API stores them literally — tests/server/security/input.test.ts — and
- * their screen adds its case here when it lands.)
+ * opens — and the same for chat messages, the shopper's own and one sent by staff.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, newPage } from './browser';
+import { baseUrl, dataDir, newPage } from './browser';
 
 const MARK = 'window.__xss = (window.__xss || 0) + 1';
 const PAYLOADS = {
@@ -18,6 +19,8 @@ const PAYLOADS = {
   street: `"><svg onload="${MARK}">1 Main St`,
   card: `</title><script>${MARK}</script>`,
   account: `<img src=y onerror="${MARK}">Ada`,
+  chatMine: `<script>${MARK}</script> where is my order?`,
+  chatStaff: `<img src=x onerror="${MARK}"> it ships today`,
 };
 
 let token = '';
@@ -106,6 +109,26 @@ describe('XSS payloads render as text', () => {
     await page.goto('/place-order');
     await expect.poll(() => page.getByLabel('First name').inputValue(), { timeout: 15_000 }).not.toBe('');
     expect(`${await page.getByLabel('First name').inputValue()} ${await page.getByLabel('Last name').inputValue()}`.trim()).toBe(PAYLOADS.account);
+    await nothingRan(page);
+  });
+
+  it("in the support chat: the shopper's and staff's messages", async () => {
+    const post = (t: string, url: string, body: unknown) =>
+      fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', token: t }, body: JSON.stringify(body) });
+    const conversationId = ((await (await fetch(`${baseUrl()}/api/conversations/general`, { headers: { token } })).json()) as { conversation: { _id: string } }).conversation._id;
+    expect((await post(token, '/api/messages', { conversationId, body: PAYLOADS.chatMine })).status).toBe(200);
+    // The e2e server's staff account has a generated password in its DATA_DIR.
+    const staffFile = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+    const login = await fetch(`${baseUrl()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(staffFile) });
+    const staffToken = ((await login.json()) as { token: string }).token;
+    expect((await post(staffToken, '/api/messages', { conversationId, body: PAYLOADS.chatStaff })).status).toBe(200);
+
+    const page = await guardedPage();
+    await page.goto('/orders');
+    await page.getByRole('button', { name: /^Contact Support/ }).click();
+    const messages = page.getByRole('dialog').getByLabel('Messages');
+    await expect.poll(() => messages.innerText(), { timeout: 15_000 }).toContain(PAYLOADS.chatStaff);
+    expect(await messages.innerText()).toContain(PAYLOADS.chatMine);
     await nothingRan(page);
   });
 });

@@ -103,7 +103,7 @@ export async function runLoad(opts) {
   };
   for (const k of ['REDIS_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/server/faults/die-with-parent.mjs', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout.on('data', (d) => (output += d));
   server.stderr.on('data', (d) => (output += d));
   const exited = new Promise((r) => server.once('exit', (code, signal) => r(code ?? signal)));

@@ -43,7 +43,7 @@ export function MobileMenu({
       anchor="left"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: 300, maxWidth: '86vw', bgcolor: brand.cream } } }}
+      slotProps={{ paper: { 'aria-label': 'Menu', sx: { width: 300, maxWidth: '86vw', bgcolor: brand.cream } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
         <Logo />
@@ -54,42 +54,54 @@ export function MobileMenu({
       <Divider />
       <Box component="nav" aria-label="Mobile">
         <List>
+          {/* Each link in an <li>: a <ul> holds list items only. */}
           {NAV_LINKS.map((link) => (
-            <ListItemButton
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              end
-              onClick={onClose}
-              sx={{ '&.active': { color: 'primary.main', bgcolor: 'rgba(196, 65, 29, 0.08)' } }}
-            >
-              <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontFamily: 'Fredoka Variable, sans-serif', fontWeight: 600, letterSpacing: '0.08em' } } }} />
-            </ListItemButton>
+            <li key={link.to}>
+              <ListItemButton
+                component={NavLink}
+                to={link.to}
+                end
+                onClick={onClose}
+                // primary.dark: AA contrast on the tinted background.
+                sx={{ '&.active': { color: 'primary.dark', bgcolor: 'rgba(196, 65, 29, 0.08)' } }}
+              >
+                <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontFamily: 'Fredoka Variable, sans-serif', fontWeight: 600, letterSpacing: '0.08em' } } }} />
+              </ListItemButton>
+            </li>
           ))}
         </List>
         <Divider />
-        <List subheader={<Box sx={{ px: 2, pt: 1, fontWeight: 800, fontSize: '0.75rem', letterSpacing: '0.1em', color: 'text.secondary' }}>SHOP BY CATEGORY</Box>}>
+        <Box id="mobile-menu-categories" sx={{ px: 2, pt: 2, fontWeight: 800, fontSize: '0.75rem', letterSpacing: '0.1em', color: 'text.secondary' }}>
+          SHOP BY CATEGORY
+        </Box>
+        <List aria-labelledby="mobile-menu-categories" sx={{ pt: 0.5 }}>
           {CATEGORY_LINKS.map((c) => (
-            <ListItemButton key={c.to} component={RouterLink} to={c.to} onClick={onClose}>
-              <ListItemText primary={c.label} />
-            </ListItemButton>
+            <li key={c.to}>
+              <ListItemButton component={RouterLink} to={c.to} onClick={onClose}>
+                <ListItemText primary={c.label} />
+              </ListItemButton>
+            </li>
           ))}
         </List>
         <Divider />
         <List>
-          <ListItemButton component={RouterLink} to={profile.to} onClick={onClose}>
-            <ListItemIcon>
-              <PersonOutline />
-            </ListItemIcon>
-            <ListItemText primary={profile.label} />
-          </ListItemButton>
-          {loggedIn && (
-            <ListItemButton onClick={onLogout}>
+          <li>
+            <ListItemButton component={RouterLink} to={profile.to} onClick={onClose}>
               <ListItemIcon>
-                <Logout />
+                <PersonOutline />
               </ListItemIcon>
-              <ListItemText primary="Log out" />
+              <ListItemText primary={profile.label} />
             </ListItemButton>
+          </li>
+          {loggedIn && (
+            <li>
+              <ListItemButton onClick={onLogout}>
+                <ListItemIcon>
+                  <Logout />
+                </ListItemIcon>
+                <ListItemText primary="Log out" />
+              </ListItemButton>
+            </li>
           )}
         </List>
       </Box>

@@ -32,7 +32,8 @@ function Group({ title, id, children }: { title: string; id: string; children: R
   );
 }
 
-const checkSx = { mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.95rem' }, '& .MuiCheckbox-root': { py: 0.5 } } as const;
+// Dense rows beside the grid on a desktop; 44px rows for fingers on phones (the filter drawer).
+const checkSx = { mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.95rem' }, '& .MuiCheckbox-root': { py: { xs: 1.5, sm: 0.5 } } } as const;
 
 function priceLabel(v: number): string {
   return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
@@ -159,6 +160,9 @@ export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefi
                     pl: 0.5,
                     pr: 1.25,
                     py: 0.4,
+                    // 44px tall on phones (the filter drawer), compact beside the grid.
+                    minHeight: { xs: 44, sm: 0 },
+                    minWidth: { xs: 44, sm: 0 },
                     borderRadius: 999,
                     border: '1.5px solid',
                     borderColor: on ? 'primary.main' : 'divider',

@@ -2,7 +2,6 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -12,11 +11,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { CURRENCY } from '../../domain/money';
 import type { Order, User } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSessionToken } from '../../store/selectors';
 import { OrderCard } from './OrderCard';
+import { OrderCardSkeleton } from './OrderCardSkeleton';
 import { useGetUserOrdersQuery } from './ordersApi';
 import {
   filtersCleared,
@@ -78,10 +79,14 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
 
   let body: ReactNode;
   if (isLoading) {
+    // Cards' footprints: nothing jumps when the orders arrive; the status is read to screen readers.
     body = (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 8, justifyContent: 'center' }}>
-        <CircularProgress size={28} />
-        <Typography>Loading your orders…</Typography>
+      <Box role="status" aria-busy="true" sx={{ display: 'grid', gap: 2 }}>
+        <Box component="span" sx={visuallyHidden}>
+          Loading your orders…
+        </Box>
+        <OrderCardSkeleton />
+        <OrderCardSkeleton />
       </Box>
     );
   } else if (isError && !data) {

@@ -233,7 +233,7 @@ export async function spawnServer(opts: { dataDir?: string; databaseUrl?: string
   else delete env.DATABASE_URL;
   let out = '';
   // `node --import tsx`, not tsx's CLI: the CLI forks a child and a SIGKILL would only end the wrapper.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/server/faults/die-with-parent.mjs', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   spawned.add(proc);
   proc.once('exit', () => spawned.delete(proc));
   proc.stdout?.on('data', (d) => (out += d));

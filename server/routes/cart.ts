@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cartKey, MAX_LINE_QUANTITY, parseVariant, variantProblem } from '../../src/domain/cartKey';
+import { cartKey, parseVariant, variantProblem } from '../../src/domain/cartKey';
 import type { CartData } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
+import { hexId, lineQuantity, variantField } from '../lib/lineFields';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
 
 export const CART_MESSAGES = {
   added: 'Added to cart',
@@ -17,20 +17,11 @@ export const CART_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different request',
 } as const;
 
-const quantity = z
-  .number({ message: `must be a whole number from 0 to ${MAX_LINE_QUANTITY}` })
-  .int(`must be a whole number from 0 to ${MAX_LINE_QUANTITY}`)
-  .min(0, `must be a whole number from 0 to ${MAX_LINE_QUANTITY}`)
-  .max(MAX_LINE_QUANTITY, `must be a whole number from 0 to ${MAX_LINE_QUANTITY}`);
+const quantity = lineQuantity(0);
 
 const lineBody = z.object({
-  itemId: z
-    .string({ message: 'is required' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)')),
-  /** The variant (SPEC §7 calls it color): 'color|size' or 'accessory-<index>'. */
-  color: z.string({ message: 'is required (the variant)' }).max(200, 'must be at most 200 characters'),
+  itemId: hexId('a product'),
+  color: variantField,
   quantity,
 });
 

@@ -3,16 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { checkAddress } from '../../src/domain/address';
-import { MAX_LINE_QUANTITY } from '../../src/domain/cartKey';
 import { INVALID_PAYMENT_METHOD, MAX_ORDER_LINES } from '../../src/domain/checkout';
 import type { OrderQuoteResponse, OrderSessionResponse, VerifyPaymentResponse } from '../../src/domain/types';
 import { processedWebhookEvents } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { hexId, lineQuantity, variantField } from '../lib/lineFields';
 import { parseOr400 } from '../lib/validate';
 import { AmountChangedError, CheckoutService } from '../payments/checkout';
 import { stateOf, StripePaymentProvider } from '../payments/stripeProvider';
 import { currentUser } from '../plugins/users';
-import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Your cart is empty. Please add items before placing an order.',
@@ -21,20 +20,12 @@ export const ORDER_MESSAGES = {
   badSignature: 'Invalid Stripe signature',
 } as const;
 
-const quantity = z
-  .number({ message: `must be a whole number from 1 to ${MAX_LINE_QUANTITY}` })
-  .int(`must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
-  .min(1, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`)
-  .max(MAX_LINE_QUANTITY, `must be a whole number from 1 to ${MAX_LINE_QUANTITY}`);
+const quantity = lineQuantity(1);
 
 /** An order line of SPEC §3. Only productId, color (the variant) and quantity are read: prices are ours. */
 const line = z.object({
-  productId: z
-    .string({ message: 'is required' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product or bundle id (24 hexadecimal characters)')),
-  color: z.string({ message: 'is required (the variant)' }).max(200, 'must be at most 200 characters'),
+  productId: hexId('a product or bundle'),
+  color: variantField,
   quantity,
   name: z.unknown().optional(),
   price: z.unknown().optional(),
@@ -66,11 +57,7 @@ const verifyBody = z.object({
 });
 
 const resumeBody = z.object({
-  orderId: z
-    .string({ message: 'is required' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.string().regex(PRODUCT_ID_RE, 'must be an order id (24 hexadecimal characters)')),
+  orderId: hexId('an order'),
 });
 
 /** Card is the only method (cash on delivery is disabled, SPEC §5); 'stripe' names the same thing. */

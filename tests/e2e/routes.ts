@@ -93,6 +93,8 @@ export async function settled(page: Page) {
     undefined,
     { timeout: 20_000 },
   );
+  // No colour or size still fading in (a button turning enabled reads as low contrast mid-way).
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   // Images in view have pixels (lazy ones further down are not waited for).
   await page.waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy').every((i) => i.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
 }

@@ -13,7 +13,7 @@ function leaks(value: unknown): string[] {
 
 describe('devtools sanitizer', () => {
   it('is configured with a name, bounded history and both sanitizers', () => {
-    expect(devToolsOptions).toMatchObject({ name: 'LayerLoft', maxAge: 1000 });
+    expect(devToolsOptions).toMatchObject({ name: 'LayerLoft', maxAge: 5000 });
     expect(devToolsOptions.actionSanitizer).toBe(actionSanitizer);
     expect(devToolsOptions.stateSanitizer).toBe(stateSanitizer);
   });

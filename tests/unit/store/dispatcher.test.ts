@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { dispatcherActionCreators } from '../../../src/store/store';
-import { devToolsOptions } from '../../../src/store/devtools';
 
 describe('Redux DevTools set-up', () => {
   it('offers the past-tense events to the Dispatcher, named by feature', () => {
@@ -9,10 +8,5 @@ describe('Redux DevTools set-up', () => {
     expect(names.some((n) => n.startsWith('cart.'))).toBe(true);
     expect(dispatcherActionCreators['events.loggedOut']().type).toBe('session/loggedOut');
     for (const creator of Object.values(dispatcherActionCreators)) expect(typeof (creator as { type?: unknown }).type).toBe('string');
-  });
-
-  it('names the store and keeps a whole shopping session in the history', () => {
-    expect(devToolsOptions.name).toBe('LayerLoft');
-    expect(devToolsOptions.maxAge).toBeGreaterThanOrEqual(5000);
   });
 });

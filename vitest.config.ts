@@ -35,6 +35,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // expect.poll waits for the page (10 s, not the default 1 s): a loaded 2-core CI machine is slow,
+          // and no browser test asserts speed.
+          expect: { poll: { timeout: 10_000 } },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],

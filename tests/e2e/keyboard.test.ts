@@ -79,7 +79,8 @@ describe('the purchase flow with the keyboard alone', () => {
     await tabTo(page, 'STORE');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/collection');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The lazy store screen replaces Home only once its code has loaded: wait for its search box.
+    await page.getByLabel('Search products').first().waitFor();
 
     // Search for the product by name, then Tab on to its card.
     await tabTo(page, 'Search products');

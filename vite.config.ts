@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderHome } from './scripts/prerenderPlugin.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 4000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderHome()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ensureBuilt } from '../scripts/bench-lib.mjs';
+import { BENCH_DIST, ensureBuilt } from '../scripts/bench-lib.mjs';
 
 const KB = 1024;
 export const targets = { homeJsKb: 150, routeJsKb: 40 };
@@ -22,7 +22,7 @@ function closure(manifest, key, seen = new Set()) {
 
 export async function run({ root, build = true }) {
   if (build) ensureBuilt(root);
-  const dist = path.join(root, 'dist');
+  const dist = BENCH_DIST;
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const size = (keys, kind) =>
     [...keys].reduce((sum, k) => {

@@ -9,10 +9,16 @@ import path from 'node:path';
 
 let builtThisRun = false;
 
+/**
+ * The benchmarks' own build of the client (gitignored), served by every benchmark server through
+ * DIST_DIR: a benchmark never rebuilds or serves the dist/ a developer or the e2e tests are using.
+ */
+export const BENCH_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '.bench-dist');
+
 /** `vite build` once per `npm run bench` (suites share this module), so every suite measures the current tree. */
 export function ensureBuilt(root) {
-  if (builtThisRun && fs.existsSync(path.join(root, 'dist/index.html'))) return;
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (builtThisRun && fs.existsSync(path.join(BENCH_DIST, 'index.html'))) return;
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', BENCH_DIST, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
   builtThisRun = true;
 }
@@ -68,6 +74,7 @@ export function serverEnv({ dataDir, databaseUrl, redisUrl, port, extra = {} }) 
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    DIST_DIR: BENCH_DIST,
     JWT_SECRET: BENCH_JWT_SECRET,
     STAFF_EMAIL: 'staff@bench.test',
     STAFF_PASSWORD: 'bench-staff-password',

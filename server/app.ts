@@ -185,8 +185,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   for (const { plugin } of await loadFolder(path.join(SERVER_DIR, 'routes'))) await app.register(plugin);
 
   // ---- the SPA: dist/ with long-cached hashed assets; index.html for client-side routes -------
-  const distDir = deps.distDir ?? DEFAULT_DIST_DIR;
+  const distDir = deps.distDir ?? config.distDir ?? DEFAULT_DIST_DIR;
   const hasDist = existsSync(path.join(distDir, 'index.html'));
+  // index.html holds the prerendered home page; every other client-side route gets the plain shell
+  // (builds from before the prerender have no shell.html: index.html is the shell then).
+  const shellFile = existsSync(path.join(distDir, 'shell.html')) ? 'shell.html' : 'index.html';
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -223,9 +226,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // /product/{id} and /bundle/{id}: the shell with the page's title, Open Graph and JSON-LD written in.
-    const withMeta = await spaPageWithMeta(app, request, distDir);
+    const withMeta = await spaPageWithMeta(app, request, distDir, shellFile);
     if (withMeta) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withMeta);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+    return reply.header('Cache-Control', 'no-cache').sendFile(shellFile, distDir);
   });
 
   return app;

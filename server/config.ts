@@ -42,6 +42,7 @@ const envSchema = z.object({
     .default(4000),
   HOST: z.string().trim().default('0.0.0.0'),
   DATA_DIR: z.string().trim().default('./.data'),
+  DIST_DIR: optionalString,
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
@@ -86,6 +87,8 @@ export interface Config {
   host: string;
   /** Absolute path. */
   dataDir: string;
+  /** The built client to serve (absolute path; default dist/ beside server/). Benchmarks build into their own folder. */
+  distDir?: string;
   databaseUrl?: string;
   redisUrl?: string;
   jwtSecret: string;
@@ -170,6 +173,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: secretFromEnv ?? readOrCreateSecret(dataDir),

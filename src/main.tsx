@@ -1,9 +1,11 @@
 import '@fontsource-variable/fredoka';
 import '@fontsource-variable/nunito';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
+import { preloadRoute } from './app/routes';
+import { whenBootstrapped } from './components/PersistedGate';
 import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
 import { connectBrowserEvents } from './store/crossTab';
@@ -23,8 +25,16 @@ if (/^\/(?:$|collection\/?$|product\/|bundle\/)/.test(window.location.pathname))
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-createRoot(root).render(
-  <StrictMode>
-    <App store={store} persistor={persistor} />
-  </StrictMode>,
-);
+// The first render waits for the saved state and the screen's chunk, so it is the page itself: on
+// `/` it replaces the prerendered home page (index.html) with the same markup, never with a spinner.
+// A transition lets React render it in slices, so the page stays responsive meanwhile (issue 9).
+// A chunk that fails to load is not fatal here: the route's own fallback and error handling take over.
+void Promise.all([whenBootstrapped(persistor), preloadRoute(window.location.pathname).catch(() => undefined)]).then(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App store={store} persistor={persistor} />
+      </StrictMode>,
+    );
+  });
+});

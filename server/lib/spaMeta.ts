@@ -155,8 +155,8 @@ export function injectMeta(html: string, meta: PageMeta): string {
 
 let shell: { file: string; mtimeMs: number; html: string } | undefined;
 
-async function readShell(distDir: string): Promise<string> {
-  const file = path.join(distDir, 'index.html');
+async function readShell(distDir: string, shellFile: string): Promise<string> {
+  const file = path.join(distDir, shellFile);
   const { mtimeMs } = await stat(file);
   if (!shell || shell.file !== file || shell.mtimeMs !== mtimeMs) shell = { file, mtimeMs, html: await readFile(file, 'utf8') };
   return shell.html;
@@ -168,7 +168,7 @@ function originOf(app: FastifyInstance, request: FastifyRequest): string {
 }
 
 /** The shell with the page's meta for /product/{id} and /bundle/{id}; null for any other path or an unknown id. */
-export async function spaPageWithMeta(app: FastifyInstance, request: FastifyRequest, distDir: string): Promise<string | null> {
+export async function spaPageWithMeta(app: FastifyInstance, request: FastifyRequest, distDir: string, shellFile = 'index.html'): Promise<string | null> {
   const match = /^\/(product|bundle)\/([^/?#]+)\/?$/.exec(request.url.split('?')[0]!);
   if (!match || !ID_RE.test(match[2]!)) return null;
   const id = match[2]!.toLowerCase();
@@ -181,7 +181,7 @@ export async function spaPageWithMeta(app: FastifyInstance, request: FastifyRequ
       const bundle = (await app.catalog.listBundles()).find((b) => b._id === id);
       if (bundle) meta = bundleMeta(bundle, originOf(app, request));
     }
-    return meta ? injectMeta(await readShell(distDir), meta) : null;
+    return meta ? injectMeta(await readShell(distDir, shellFile), meta) : null;
   } catch (err) {
     // The plain shell still works: the page describes itself once its script runs.
     request.log.warn({ err }, 'could not write page meta');

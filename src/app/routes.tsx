@@ -1,43 +1,50 @@
-import { lazy, type ReactElement } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazyRoute, type LazyRoute } from './lazyRoute';
 
-const Home = lazy(() => import('./pages/Home'));
-const NotFound = lazy(() => import('./pages/NotFound'));
-const Store = lazy(() => import('./pages/Store'));
-const Product = lazy(() => import('./pages/Product'));
-const Bundle = lazy(() => import('./pages/Bundle'));
-const About = lazy(() => import('./pages/About'));
-const Contact = lazy(() => import('./pages/Contact'));
-const Login = lazy(() => import('../features/session/LoginPage'));
-const ForgotPassword = lazy(() => import('../features/session/ForgotPasswordPage'));
-const ResetPassword = lazy(() => import('../features/session/ResetPasswordPage'));
-const Cart = lazy(() => import('./pages/Cart'));
-const Wishlist = lazy(() => import('./pages/Wishlist'));
-const PlaceOrder = lazy(() => import('./pages/PlaceOrder'));
-const Verify = lazy(() => import('./pages/Verify'));
-const OrderPlaced = lazy(() => import('./pages/OrderPlaced'));
-const Orders = lazy(() => import('./pages/Orders'));
+const Home = lazyRoute(() => import('./pages/Home'));
+const NotFound = lazyRoute(() => import('./pages/NotFound'));
+const Store = lazyRoute(() => import('./pages/Store'));
+const Product = lazyRoute(() => import('./pages/Product'));
+const Bundle = lazyRoute(() => import('./pages/Bundle'));
+const About = lazyRoute(() => import('./pages/About'));
+const Contact = lazyRoute(() => import('./pages/Contact'));
+const Login = lazyRoute(() => import('../features/session/LoginPage'));
+const ForgotPassword = lazyRoute(() => import('../features/session/ForgotPasswordPage'));
+const ResetPassword = lazyRoute(() => import('../features/session/ResetPasswordPage'));
+const Cart = lazyRoute(() => import('./pages/Cart'));
+const Wishlist = lazyRoute(() => import('./pages/Wishlist'));
+const PlaceOrder = lazyRoute(() => import('./pages/PlaceOrder'));
+const Verify = lazyRoute(() => import('./pages/Verify'));
+const OrderPlaced = lazyRoute(() => import('./pages/OrderPlaced'));
+const Orders = lazyRoute(() => import('./pages/Orders'));
 
 /** The route table of SPEC §2: every path with its lazily loaded screen. */
-export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement }> = [
-  { path: '/', element: <Home /> },
-  { path: '/collection', element: <Store /> },
-  { path: '/about', element: <About /> },
-  { path: '/contact', element: <Contact /> },
-  { path: '/product/:productId', element: <Product /> },
-  { path: '/bundle/:bundleId', element: <Bundle /> },
-  { path: '/cart', element: <Cart /> },
-  { path: '/login', element: <Login /> },
-  { path: '/forgot-password', element: <ForgotPassword /> },
-  { path: '/reset-password/:token', element: <ResetPassword /> },
-  { path: '/place-order', element: <PlaceOrder /> },
-  { path: '/verify', element: <Verify /> },
-  { path: '/order-placed', element: <OrderPlaced /> },
-  { path: '/orders', element: <Orders /> },
-  { path: '/wishlist', element: <Wishlist /> },
+export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute }> = [
+  { path: '/', element: <Home />, screen: Home },
+  { path: '/collection', element: <Store />, screen: Store },
+  { path: '/about', element: <About />, screen: About },
+  { path: '/contact', element: <Contact />, screen: Contact },
+  { path: '/product/:productId', element: <Product />, screen: Product },
+  { path: '/bundle/:bundleId', element: <Bundle />, screen: Bundle },
+  { path: '/cart', element: <Cart />, screen: Cart },
+  { path: '/login', element: <Login />, screen: Login },
+  { path: '/forgot-password', element: <ForgotPassword />, screen: ForgotPassword },
+  { path: '/reset-password/:token', element: <ResetPassword />, screen: ResetPassword },
+  { path: '/place-order', element: <PlaceOrder />, screen: PlaceOrder },
+  { path: '/verify', element: <Verify />, screen: Verify },
+  { path: '/order-placed', element: <OrderPlaced />, screen: OrderPlaced },
+  { path: '/orders', element: <Orders />, screen: Orders },
+  { path: '/wishlist', element: <Wishlist />, screen: Wishlist },
 ];
 
-export const routes: RouteObject[] = [...ROUTE_TABLE, { path: '*', element: <NotFound /> }];
+export const routes: RouteObject[] = [...ROUTE_TABLE.map(({ path, element }) => ({ path, element })), { path: '*', element: <NotFound /> }];
+
+/** Loads the chunk of the screen `pathname` shows (main.tsx, before the first render). */
+export function preloadRoute(pathname: string): Promise<void> {
+  const match = matchRoutes([...ROUTE_TABLE], pathname)?.[0]?.route;
+  return (match?.screen ?? NotFound).preload();
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

@@ -124,4 +124,23 @@ describe('the SPA', () => {
       await app.close();
     }
   });
+
+  it('with a prerendered home page: / gets index.html, every other client route the plain shell.html', async () => {
+    const dist = path.join(t.dataDir, 'dist-prerendered');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LayerLoft</title><div id="root"><h1>Playful things</h1></div>');
+    writeFileSync(path.join(dist, 'shell.html'), '<!doctype html><title>LayerLoft</title><div id="root"></div>');
+    const app = await t.buildOn({ distDir: dist });
+    try {
+      expect((await app.inject('/')).body).toContain('<h1>Playful things</h1>');
+      for (const url of ['/collection', '/cart', '/no-such-page', '/product/0123456789abcdef01234567']) {
+        const res = await app.inject(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root"></div>');
+        expect(res.body, url).not.toContain('Playful things');
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -7,9 +7,12 @@ import { mswServer } from '../utils/msw';
 // Nothing here asserts speed (benchmarks do that), so a longer wait only costs time on failure.
 configure({ asyncUtilTimeout: 8000 });
 
+// Files marked `@vitest-environment node` (the prerender) have no window at all.
+const inBrowserLike = typeof window !== 'undefined';
+
 // MUI's useMediaQuery and our reduced-motion checks read matchMedia, which jsdom lacks.
 // Default: a desktop-width screen that does not prefer reduced motion.
-if (!window.matchMedia) {
+if (inBrowserLike && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
@@ -26,13 +29,15 @@ if (!window.matchMedia) {
   });
 }
 // jsdom does not implement scrolling.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-Element.prototype.scrollIntoView = vi.fn();
+if (inBrowserLike) {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
+}
 
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   mswServer.resetHandlers();
-  localStorage.clear();
+  if (inBrowserLike) localStorage.clear();
 });
 afterAll(() => mswServer.close());

@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import Badge from '@mui/material/Badge';
@@ -6,19 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatMoney } from '../../domain/money';
 import { MAIN_CATEGORIES, displayName } from '../../domain/taxonomy';
@@ -31,6 +25,10 @@ import { ProductCardSkeleton } from './ProductCardSkeleton';
 import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS, SORTS, SORT_LABELS, type SortKey } from './rules';
 import { selectColorFacet, selectStorePage } from './storeSelectors';
 import { DEFAULT_QUERY, changeStoreQuery, hasActiveFilters, parseStoreQuery, serializeStoreQuery, toggled, type StoreQuery } from './storeQuery';
+
+// The phone drawer (and MUI's modal machinery with it) loads the first time it opens.
+const FilterDrawer = lazy(() => import('./FilterDrawer'));
+const StorePagination = lazy(() => import('./StorePagination'));
 
 const grid = {
   display: 'grid',
@@ -71,7 +69,13 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   const { data: settings } = useGetSettingsQuery();
   const page = useAppSelector((s) => selectStorePage(s, query));
   const colors = useAppSelector((s) => selectColorFacet(s, query.category));
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpen, setDrawerOpenState] = useState(false);
+  // Mounted from the first opening on, so closing still plays the exit transition.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const setDrawerOpen = (open: boolean) => {
+    if (open) setDrawerLoaded(true);
+    setDrawerOpenState(open);
+  };
 
   const hiddenCategories = settings?.hiddenCategories ?? EMPTY;
   const categories = MAIN_CATEGORIES.filter((c) => !hiddenCategories.some((h) => h.toLowerCase() === c.toLowerCase()));
@@ -142,24 +146,18 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
           ))}
         </Box>
         {page.pageCount > 1 && (
-          <Box component="nav" aria-label="Pages" sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, md: 6 } }}>
-            <Pagination
-              count={page.pageCount}
-              page={page.page}
-              onChange={(_e, p) => {
-                change({ page: p });
-                window.scrollTo({ top: 0 });
-              }}
-              color="primary"
-              shape="rounded"
-              siblingCount={1}
-              boundaryCount={1}
-              size="large"
-              getItemAriaLabel={(type, p, selected) =>
-                type === 'page' ? `${selected ? '' : 'Go to '}page ${p}` : `Go to ${type} page`
-              }
-              sx={{ '& .MuiPaginationItem-root': { fontWeight: 700 } }}
-            />
+          // The row's height is kept while the page links load, so nothing below them moves.
+          <Box component="nav" aria-label="Pages" sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, md: 6 }, minHeight: { xs: 44, sm: 40 } }}>
+            <Suspense fallback={null}>
+              <StorePagination
+                count={page.pageCount}
+                page={page.page}
+                onChange={(p) => {
+                  change({ page: p });
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </Suspense>
           </Box>
         )}
       </>
@@ -216,7 +214,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
             Products
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-            <TextField
+            <TextInput
               type="search"
               size="small"
               label="Search products"
@@ -228,10 +226,14 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
               }}
               onBlur={() => setSearchDraft(null)}
               sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" aria-hidden /></InputAdornment> } }}
+              // InputAdornment's own styles (position start), without its module.
+              startAdornment={
+                <Box sx={{ display: 'flex', maxHeight: '2em', alignItems: 'center', whiteSpace: 'nowrap', color: 'action.active', marginRight: '8px' }}>
+                  <SearchIcon fontSize="small" aria-hidden />
+                </Box>
+              }
             />
-            <TextField
-              select
+            <NativeSelectInput
               size="small"
               label="Sort by"
               value={query.sort}
@@ -239,11 +241,11 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
               sx={{ flex: { xs: '1 1 150px', sm: '0 0 210px' }, bgcolor: 'background.paper' }}
             >
               {SORTS.map((s) => (
-                <MenuItem key={s} value={s}>
+                <option key={s} value={s}>
                   {SORT_LABELS[s]}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </NativeSelectInput>
             <Badge badgeContent={chips.length} color="primary" sx={{ display: { md: 'none' } }}>
               <Button
                 variant="outlined"
@@ -280,31 +282,13 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
         </Box>
       </Box>
 
-      <Drawer
-        id="filters-drawer"
-        anchor="left"
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        slotProps={{ paper: { sx: { width: 320, maxWidth: '88vw', bgcolor: 'background.default' }, 'aria-labelledby': 'drawer-filters-title' } as object }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography id="drawer-filters-title" component="h2" variant="h6">
-            Filters
-          </Typography>
-          <IconButton aria-label="Close filters" onClick={() => setDrawerOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Box sx={{ p: 2.5, overflowY: 'auto', flexGrow: 1 }}>{panel('drawer')}</Box>
-        <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider', display: 'flex', gap: 1 }}>
-          <Button onClick={clearAll} disabled={!filtersActive} sx={{ flex: 1 }}>
-            Clear
-          </Button>
-          <Button variant="contained" onClick={() => setDrawerOpen(false)} sx={{ flex: 2 }}>
-            Show {page.total} result{page.total === 1 ? '' : 's'}
-          </Button>
-        </Box>
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} onClear={clearAll} canClear={filtersActive} total={page.total}>
+            {panel('drawer')}
+          </FilterDrawer>
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import type { AddressErrors } from '../../domain/address';
 import { COUNTRY, US_STATES } from '../../domain/address';
 import type { CheckoutForm } from './rules';
@@ -60,41 +60,34 @@ export function AddressFields({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 0.5 }}>
       {FIELDS.map((f) => (
-        <TextField
+        <TextInput
           key={f.name}
           {...common(f.name)}
           label={f.label}
           type={f.type ?? 'text'}
           required
           autoComplete={f.autoComplete}
-          slotProps={{ htmlInput: { inputMode: f.inputMode, maxLength: f.name === 'email' ? 254 : 120 } }}
+          inputProps={{ inputMode: f.inputMode, maxLength: f.name === 'email' ? 254 : 120 }}
           sx={{ gridColumn: { sm: f.span === 2 ? 'span 2' : 'span 1' } }}
         />
       ))}
-      <TextField
-        {...common('state')}
-        select
-        label="State"
-        required
-        autoComplete="address-level1"
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
+      <NativeSelectInput {...common('state')} label="State" required autoComplete="address-level1" shrinkLabel>
         <option value="">Choose a state</option>
         {US_STATES.map((s) => (
           <option key={s.code} value={s.code}>
             {s.name}
           </option>
         ))}
-      </TextField>
-      <TextField
+      </NativeSelectInput>
+      <TextInput
         {...common('zipcode')}
         label="ZIP code"
         required
         autoComplete="postal-code"
         placeholder="12345 or 12345-6789"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        inputProps={{ inputMode: 'numeric', maxLength: 10 }}
       />
-      <TextField
+      <TextInput
         id="checkout-country"
         label="Country"
         value={COUNTRY}
@@ -102,25 +95,25 @@ export function AddressFields({
         fullWidth
         helperText="We deliver within the United States"
         // The field is fixed, but its note is information: keep it at readable contrast (WCAG AA).
-        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+        helperTextSx={{ '&.Mui-disabled': { color: 'text.secondary' } }}
       />
-      <TextField
+      <TextInput
         {...common('phone')}
         label="Phone"
         type="tel"
         required
         autoComplete="tel-national"
         placeholder="(555) 123-4567"
-        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
+        inputProps={{ inputMode: 'tel', maxLength: 20 }}
       />
-      <TextField
+      <TextInput
         {...common('description')}
         label="Delivery notes (optional)"
         placeholder="Gate code, leave with a neighbour…"
         multiline
         minRows={2}
         helperText={errors.description ?? ' '}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
+        inputProps={{ maxLength: 500 }}
         sx={{ gridColumn: { sm: 'span 2' } }}
       />
     </Box>

@@ -2,11 +2,11 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
+import { TextInput } from '../../components/OutlinedField';
 import type { ResolvedLine } from '../../domain/cartLines';
 import type { OrderLineProblem, TotalsCents } from '../../domain/checkout';
 import { formatMoney, toDollars } from '../../domain/money';
@@ -83,7 +83,8 @@ export function TotalsList({ totals, discount }: { totals: TotalsCents; discount
       <Box component="dt" sx={{ pt: 1.25, mt: 0.5, borderTop: 1, borderColor: 'divider', fontWeight: 800, fontSize: '1.15rem', color: 'text.primary !important' }}>
         Total
       </Box>
-      <Box component="dd" data-testid="order-total" sx={{ pt: 1.25, mt: 0.5, borderTop: 1, borderColor: 'divider', fontSize: '1.15rem', fontWeight: '800 !important' }}>
+      {/* `!important`: the list's `& dd { margin: 0 }` would drop this margin and step the rule down under 'Total'. */}
+      <Box component="dd" data-testid="order-total" sx={{ pt: 1.25, mt: '4px !important', borderTop: 1, borderColor: 'divider', fontSize: '1.15rem', fontWeight: '800 !important' }}>
         {money(totals.total)}
       </Box>
     </Box>
@@ -111,7 +112,8 @@ export function DiscountField({
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    onApply(code);
+    // Like the disabled 'Apply' button: a code being checked is not sent again.
+    if (!checking) onApply(code);
   };
   if (discount) {
     return (
@@ -130,7 +132,7 @@ export function DiscountField({
   }
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-      <TextField
+      <TextInput
         id="checkout-discount"
         label="Discount code"
         size="small"
@@ -141,10 +143,10 @@ export function DiscountField({
         helperText={error ?? ' '}
         disabled={disabled}
         autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 64, style: { textTransform: 'uppercase' } } }}
+        inputProps={{ maxLength: 64, style: { textTransform: 'uppercase' } }}
         sx={{ flex: 1 }}
       />
-      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} loading={checking} onClick={() => onApply(code)} sx={{ height: 40, flexShrink: 0 }}>
+      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} loading={checking} aria-busy={checking} onClick={() => onApply(code)} sx={{ height: 40, flexShrink: 0 }}>
         {checking ? 'Checking…' : 'Apply'}
       </Button>
     </Box>

@@ -14,10 +14,10 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
+import { TextInput } from '../../components/OutlinedField';
 import { serializeActionLog, toLogValue } from '../../store/actionLog';
 import { useAppStore } from '../../store/hooks';
 import { downloadText, fileStamp } from './download';
@@ -236,13 +236,13 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
               </Button>
             </Stack>
             <Stack component="form" direction="row" spacing={1} onSubmit={onJump} sx={{ mt: 1, alignItems: 'center' }}>
-              <TextField
+              <TextInput
                 size="small"
                 type="number"
                 label="Jump to step"
                 value={jump}
                 onChange={(e) => setJump(e.target.value)}
-                slotProps={{ htmlInput: { min: 0, max: total } }}
+                inputProps={{ min: 0, max: total }}
                 sx={{ width: 140 }}
               />
               <Button size="small" type="submit" variant="outlined">

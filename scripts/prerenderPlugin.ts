@@ -1,0 +1,108 @@
+/**
+ * Vite plugin: after the client build, prerender the home page into dist/index.html (issue 9).
+ *
+ * 1. Build src/prerender.tsx for Node into node_modules/.cache/layerloft/prerender.
+ * 2. Render `/` with it: the markup of a first-time visitor's home page, styles inline (emotion).
+ * 3. dist/index.html gets that markup inside `<div id="root">` and `modulepreload` links for the
+ *    home screen's chunks (so they download with the entry, not after it ran); the plain shell is
+ *    kept as dist/shell.html, which the server sends for every other client-side route.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+
+const ROOT_DIV = '<div id="root"></div>';
+
+/** The files of `key`'s chunk and everything it imports statically, minus `exclude`. */
+function chunkFiles(manifest: Manifest, key: string, exclude: Set<string>, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) chunkFiles(manifest, dep, exclude, seen);
+  return seen;
+}
+
+const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
+
+/**
+ * Emotion writes each component's rules in a `<style>` just before it; the browser then
+ * recalculates styles once per tag while parsing. One tag in the head instead, in the same order,
+ * in the form emotion's client cache adopts (`data-emotion="css id1 id2 …"`: those rules are not
+ * inserted again); global styles keep their own tags, which the Global component adopts.
+ */
+export function hoistEmotionStyles(markup: string): { markup: string; head: string } {
+  const ids: string[] = [];
+  const rules: string[] = [];
+  const globals: string[] = [];
+  const body = markup.replace(EMOTION_STYLE, (tag, attr: string, css: string) => {
+    const [key, ...names] = attr.split(' ');
+    if (key === 'css') {
+      ids.push(...names);
+      rules.push(css);
+    } else {
+      globals.push(tag);
+    }
+    return '';
+  });
+  const head = [...globals, ...(ids.length ? [`<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>`] : [])].join('\n    ');
+  return { markup: body, head };
+}
+
+export function withPrerenderedRoot(shell: string, markup: string, preloads: string[]): string {
+  if (!shell.includes(ROOT_DIV)) throw new Error(`index.html must contain ${ROOT_DIV}`);
+  // The server's CSP allows no inline script: the page must work without one.
+  if (/<script/i.test(markup)) throw new Error('prerender: the home page markup contains an inline script (a suspended boundary?)');
+  const styles = hoistEmotionStyles(markup);
+  const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  const head = [...links, styles.head].join('\n    ');
+  return shell.replace('</head>', () => `  ${head}\n  </head>`).replace(ROOT_DIV, () => `<div id="root">${styles.markup}</div>`);
+}
+
+export function prerenderHome(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'layerloft:prerender-home',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // A folder per build: Node caches modules by URL, and a rebuild in the same process (watch
+      // mode) must load the new bundle, whose chunks import its entry by plain path.
+      const ssrOut = path.join(config.root, 'node_modules/.cache/layerloft', `prerender-${process.pid}-${Date.now()}`);
+      await build({
+        configFile: false,
+        root: config.root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, minify: false },
+        // One self-contained file (some packages, like redux-persist, are not loadable by Node's ESM
+        // resolver), with the ESM build of dual packages: react-router-dom's CommonJS build would
+        // bring a second copy of react-router, whose router context the links would not see.
+        ssr: { noExternal: true, resolve: { conditions: ['module-sync', 'module', 'import'] } },
+      });
+      const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f));
+      if (!entry) throw new Error(`prerender: no bundle in ${ssrOut}`);
+      let markup: string;
+      try {
+        const { renderPage } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as { renderPage: (p: string) => Promise<string> };
+        markup = await renderPage('/');
+      } finally {
+        fs.rmSync(ssrOut, { recursive: true, force: true });
+      }
+
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+      const homeKey = Object.keys(manifest).find((k) => k.endsWith('src/app/pages/Home.tsx'));
+      const inEntry = chunkFiles(manifest, entryKey, new Set());
+      const preloads = homeKey ? [...chunkFiles(manifest, homeKey, inEntry)].filter((k) => !inEntry.has(k)).map((k) => `/${manifest[k].file}`) : [];
+
+      const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      fs.writeFileSync(path.join(outDir, 'shell.html'), shell);
+      fs.writeFileSync(path.join(outDir, 'index.html'), withPrerenderedRoot(shell, markup, preloads));
+    },
+  };
+}

@@ -1,7 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
@@ -11,10 +10,13 @@ import type { AppStore } from '../store/store';
 import { Layout } from './layout/Layout';
 import { theme } from './theme';
 
+// notistack and its transitions load after the first paint; toasts asked for earlier wait (toastOutlet).
+const ToastHost = lazy(() => import('../features/ui/ToastHost'));
+
 const browserRouter = (app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>;
 
 /**
- * Provider > persist gate > router > theme > snackbars > layout. The store is made in main.tsx;
+ * Provider > persist gate > router > theme > layout, QA launcher and toasts. The store is made in main.tsx;
  * the build's prerender of `/` (src/prerender.tsx) passes a static router and no persistor.
  */
 export function App({ store, persistor, router = browserRouter }: { store: AppStore; persistor?: Persistor; router?: (app: ReactNode) => ReactNode }) {
@@ -24,11 +26,12 @@ export function App({ store, persistor, router = browserRouter }: { store: AppSt
         {router(
           <ThemeProvider theme={theme}>
             <CssBaseline />
-            <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={4000}>
-              <Layout />
-              {/* Outside Layout: stays on screen while the full-screen 'Loading...' shows. */}
-              <QaLauncher />
-            </SnackbarProvider>
+            <Layout />
+            {/* Outside Layout: stays on screen while the full-screen 'Loading...' shows. */}
+            <QaLauncher />
+            <Suspense fallback={null}>
+              <ToastHost />
+            </Suspense>
           </ThemeProvider>
         )}
       </PersistedGate>

@@ -2,11 +2,11 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../src/app/theme';
+import ToastHost from '../../src/features/ui/ToastHost';
 import type { StoreDeps } from '../../src/store/deps';
 import { makeStore, type AppStore, type PreloadedState } from '../../src/store/store';
 import { NOW } from '../fixtures/catalog';
@@ -35,7 +35,8 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
         <MemoryRouter initialEntries={[route]}>
           <ThemeProvider theme={theme}>
             <CssBaseline />
-            <SnackbarProvider maxSnack={3}>{children}</SnackbarProvider>
+            {children}
+            <ToastHost />
           </ThemeProvider>
         </MemoryRouter>
       </Provider>

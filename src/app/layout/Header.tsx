@@ -10,14 +10,13 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
 import { selectIsLoggedIn } from '../../features/session/sessionSlice';
 import { useWishlistCount } from '../../features/wishlist/useWishlist';
-import { loggedOut } from '../../store/events';
+import { loggedOut, toastRequested } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Logo } from './Logo';
 import { NAV_LINKS } from './navigation';
@@ -39,7 +38,6 @@ const countBadge = { '& .MuiBadge-badge': { minWidth: 20, height: 20, fontSize: 
 export function Header() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const cartCount = useAppSelector(selectCartCount);
   // The server list when logged in (subscribed here, so the count follows it on every page).
   const wishlistCount = useWishlistCount();
@@ -65,7 +63,7 @@ export function Header() {
   const confirmLogout = () => {
     setConfirmOpen(false);
     dispatch(loggedOut());
-    enqueueSnackbar('You have been logged out.', { variant: 'info' });
+    dispatch(toastRequested('You have been logged out.', 'info'));
     navigate('/');
   };
 

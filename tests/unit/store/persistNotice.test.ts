@@ -3,20 +3,18 @@
  * what is not — and says so once (a warning toast), not on every later start.
  */
 import { persistStore, type Storage } from 'redux-persist';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { attachToastOutlet } from '../../../src/features/ui/toastOutlet';
 import { PERSIST_KEY, RESTORE_NOTICE } from '../../../src/store/persist';
 import { makeStore } from '../../../src/store/store';
 
-const shown = vi.hoisted(() => [] as string[]);
-vi.mock('notistack', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('notistack')>()),
-  enqueueSnackbar: (message: string) => {
-    shown.push(message);
-    return 'id';
-  },
-}));
-
+const shown: string[] = [];
+let detach = () => {};
+beforeEach(() => {
+  detach = attachToastOutlet((message) => shown.push(message));
+});
 afterEach(() => {
+  detach();
   shown.length = 0;
 });
 

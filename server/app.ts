@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -156,7 +157,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The page talks to its own origin only, the chat socket included ('self' does not cover
+        // ws:/wss: in every browser, so the socket's origin is named).
+        connectSrc: ["'self'", (req: IncomingMessage) => socketOrigin(req, config)],
         scriptSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -232,6 +235,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   return app;
+}
+
+/** `ws(s)://host` of this server as the browser sees it: PUBLIC_URL when set, else the request's Host. */
+export function socketOrigin(req: IncomingMessage, { publicUrl, trustProxy }: Pick<Config, 'publicUrl' | 'trustProxy'>): string {
+  if (publicUrl) return publicUrl.replace(/^http/, 'ws');
+  const host = req.headers.host ?? '';
+  // A Host header that is not a plain host[:port] names nothing: 'self' alone then.
+  if (!/^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i.test(host)) return "'self'";
+  const secure = (req.socket as { encrypted?: boolean }).encrypted === true || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
+  return `${secure ? 'wss' : 'ws'}://${host}`;
 }
 
 async function redisClient(app: FastifyInstance, url: string) {

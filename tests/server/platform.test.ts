@@ -25,12 +25,15 @@ describe('operations', () => {
   });
 
   it('every response carries a request id and security headers', async () => {
-    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123', host: 'shop.test:4000' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    // Its own origin only, the chat socket's named: never any ws:/wss: host.
+    expect(csp).toContain("connect-src 'self' ws://shop.test:4000;");
+    const odd = await t.app.inject({ url: '/healthz', headers: { host: 'evil.test; script-src *' } });
+    expect(String(odd.headers['content-security-policy'])).toContain("connect-src 'self' 'self';");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -5,11 +5,12 @@ import { MAX_LINE_QUANTITY, parseVariant, splitCartKey } from '../domain/cartKey
 import type { CartData } from '../domain/types';
 import type { PendingChange } from '../features/cart/cartSync';
 import { initialSessionState, type SessionState } from '../features/session/sessionSlice';
+import { safeRedirectPath } from '../features/session/validation';
 
 /**
  * What survives a reload (SPEC §4 "Local persistence", STYLE rule 9): only client-owned data —
- * cart, saved-for-later, guest wishlist and the session token. Never the RTK Query cache, never
- * the user's profile (it is re-fetched with the token).
+ * cart, saved-for-later, guest wishlist and the session token (with a guest's redirect-after-login
+ * target). Never the RTK Query cache, never the user's profile (it is re-fetched with the token).
  */
 export const PERSIST_KEY = 'layerloft';
 export const PERSIST_VERSION = 1;
@@ -105,7 +106,9 @@ export function sanitizePersisted(state: unknown): (PersistedSlices & PersistedS
   if (isRecord(state.wishlist)) out.wishlist = { ids: cleanIds(state.wishlist.ids), rev: cleanRev(state.wishlist.rev) };
   if (isRecord(state.session)) {
     const token = cleanToken(state.session.token);
-    out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token };
+    // A guest on the way through /login keeps where they were going across a reload.
+    const redirectAfterLogin = token ? null : safeRedirectPath(state.session.redirectAfterLogin);
+    out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token, redirectAfterLogin };
   }
   return { ...out, _persist: { version: PERSIST_VERSION, rehydrated: false } };
 }
@@ -217,9 +220,9 @@ export function tolerantDeserialize(text: unknown): unknown {
   }
 }
 
-/** On the way into storage the session keeps only its token. */
-const sessionTokenOnly = createTransform<{ token?: string | null }, { token: string | null }>(
-  (inbound) => ({ token: inbound?.token ?? null }),
+/** On the way into storage the session keeps only its token, and a guest's redirect-after-login target. */
+const sessionTokenOnly = createTransform<{ token?: string | null; redirectAfterLogin?: string | null }, { token: string | null; redirectAfterLogin?: string }>(
+  (inbound) => ({ token: inbound?.token ?? null, ...(inbound?.redirectAfterLogin ? { redirectAfterLogin: inbound.redirectAfterLogin } : {}) }),
   (outbound) => outbound,
   { whitelist: ['session'] },
 );

@@ -15,8 +15,8 @@ interface Options extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: PreloadedState;
   deps?: Partial<StoreDeps>;
   store?: AppStore;
-  /** Initial url, e.g. '/' or '/collection?category=Figures'. */
-  route?: string;
+  /** Initial url, e.g. '/' or '/collection?category=Figures', or a location with navigation state. */
+  route?: string | { pathname: string; state?: unknown };
 }
 
 /**

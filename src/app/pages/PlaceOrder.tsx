@@ -7,6 +7,7 @@ import { selectCartItems } from '../../features/cart/cartSlice';
 import { useGetProductsQuery } from '../../features/catalog/catalogApi';
 import { PlaceOrderPage } from '../../features/checkout/PlaceOrderPage';
 import { buyNowFrom } from '../../features/checkout/rules';
+import { forwardState } from '../../features/session/redirectState';
 import { redirectAfterLoginSet, selectUser } from '../../features/session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIsAuthenticated } from '../../store/selectors';
@@ -28,8 +29,10 @@ export default function PlaceOrder() {
   useEffect(() => {
     if (loggedIn) return;
     dispatch(redirectAfterLoginSet('/place-order'));
-    navigate('/login', { replace: true });
-  }, [loggedIn, dispatch, navigate]);
+    // A buy-now item rides along in the login page's history entry (it survives a reload there too)
+    // and comes back here with the redirect.
+    navigate('/login', { replace: true, state: forwardState(location.state) });
+  }, [loggedIn, dispatch, navigate, location.state]);
 
   if (!loggedIn) return null;
 

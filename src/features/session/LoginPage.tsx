@@ -7,10 +7,11 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
+import { redirectStateFrom } from './redirectState';
 import {
   loginErrorDismissed,
   redirectAfterLoginFollowed,
@@ -45,6 +46,7 @@ const COPY: Record<LoginMode, { overline: string; title: string; submit: string;
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
   const serverError = useAppSelector(selectLoginError);
   const draft = useAppSelector(selectLoginDraft);
@@ -59,9 +61,9 @@ export default function LoginPage() {
   useEffect(() => {
     if (status !== 'authenticated' || left.current) return;
     left.current = true;
-    navigate(redirect ?? '/', { replace: true });
+    navigate(redirect ?? '/', { replace: true, state: redirect ? redirectStateFrom(location.state) : undefined });
     dispatch(redirectAfterLoginFollowed());
-  }, [status, redirect, navigate, dispatch]);
+  }, [status, redirect, navigate, dispatch, location.state]);
 
   const switchMode = (next: LoginMode) => {
     if (next === mode) return;

@@ -2,6 +2,7 @@ import { REHYDRATE, persistStore, type Storage } from 'redux-persist';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { lineAdded } from '../../../src/features/cart/cartSlice';
+import { redirectAfterLoginSet } from '../../../src/features/session/sessionSlice';
 import { wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
 import { loggedIn, loggedOut } from '../../../src/store/events';
 import { PERSIST_KEY, PERSIST_VERSION, migrate, sanitizePersisted, tolerantDeserialize } from '../../../src/store/persist';
@@ -155,6 +156,21 @@ describe('persistence through the store', () => {
     expect(JSON.parse(written.cart)).not.toHaveProperty('sync');
     // The session keeps its token only: no profile data at rest.
     expect(JSON.parse(written.session)).toEqual({ token: 'tok2' });
+  });
+
+  it("keeps a guest's redirect-after-login target across a reload, never a foreign or logged-in one", async () => {
+    const storage = memoryStorage();
+    const guest = makeStore(undefined, {}, { storage });
+    persistStore(guest);
+    guest.dispatch(redirectAfterLoginSet('/place-order'));
+    const written = await vi.waitFor(() => {
+      const w = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;
+      expect(JSON.parse(w.session)).toEqual({ token: null, redirectAfterLogin: '/place-order' });
+      return w;
+    });
+    expect(sanitizePersisted({ session: JSON.parse(written.session) })?.session?.redirectAfterLogin).toBe('/place-order');
+    expect(sanitizePersisted({ session: { token: null, redirectAfterLogin: 'https://evil.test/' } })?.session?.redirectAfterLogin).toBeNull();
+    expect(sanitizePersisted({ session: { token: 'abc.def.ghi', redirectAfterLogin: '/cart' } })?.session?.redirectAfterLogin).toBeNull();
   });
 
   it('survives a corrupt stored slice and an unparseable root', async () => {

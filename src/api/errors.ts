@@ -58,3 +58,14 @@ export function errorMessage(error: ApiError | SerializedError | FetchBaseQueryE
   if ('status' in error && error.status !== undefined) return normaliseFetchError(error as FetchBaseQueryError).message;
   return 'Something went wrong';
 }
+
+/**
+ * The server's own message in a failed call, or null: SPEC §8 shows "the server message or"
+ * a feature's own fallback text (chat, My Orders), so a network failure or a reply without a message gets the fallback.
+ */
+export function serverMessage(error: unknown): string | null {
+  const e = error as { status?: unknown; message?: unknown } | null | undefined;
+  if (!e || typeof e.status !== 'number' || typeof e.message !== 'string') return null;
+  if (!e.message.trim() || /^Request failed( with status \d+)?$/.test(e.message)) return null;
+  return e.message;
+}

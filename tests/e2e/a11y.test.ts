@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { DESKTOP, newPage, PHONE } from './browser';
+import { DESKTOP, newPage, PHONE, screenshot } from './browser';
 import { makeFixtures, ROUTES, shopperPage, visit, type Fixtures, type SweepPage } from './routes';
 
 /**
@@ -139,12 +139,15 @@ describe('accessibility (axe-core) with each dialog open', () => {
     await page.getByRole('dialog', { name: /added to cart/i }).waitFor();
     await settledDialog(page);
     expect(await axeViolations(page), 'added to cart').toEqual([]);
+    // Each open dialog is also kept as a picture to be looked at (issue 11).
+    await screenshot(page, 'dialog-added-to-cart-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
 
     await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('dialog', { name: 'Log out' }).waitFor();
     await settledDialog(page);
     expect(await axeViolations(page), 'logout confirm').toEqual([]);
+    await screenshot(page, 'dialog-logout-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
 
     await page.goto('/orders');
@@ -154,6 +157,7 @@ describe('accessibility (axe-core) with each dialog open', () => {
     await chat.getByRole('textbox', { name: 'Message' }).waitFor();
     await settledDialog(page);
     expect(await axeViolations(page), 'support chat').toEqual([]);
+    await screenshot(page, 'dialog-support-chat-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
     await chat.waitFor({ state: 'hidden' });
 
@@ -170,6 +174,16 @@ describe('accessibility (axe-core) with each dialog open', () => {
     await phone.locator('.MuiDrawer-paper').last().waitFor();
     await settledDialog(phone);
     expect(await axeViolations(phone), 'filter drawer').toEqual([]);
+    await phone.keyboard.press('Escape');
+
+    // On a phone the chat fills the screen.
+    await phone.goto('/orders');
+    await phone.getByRole('button', { name: /^Contact Support/ }).click();
+    const phoneChat = phone.getByRole('dialog', { name: 'Support Chat' });
+    await phoneChat.getByRole('textbox', { name: 'Message' }).waitFor();
+    await settledDialog(phone);
+    expect(await axeViolations(phone), 'support chat (phone)').toEqual([]);
+    await screenshot(phone, 'dialog-support-chat-phone', { fullPage: false });
   });
 });
 

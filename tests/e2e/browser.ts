@@ -29,11 +29,12 @@ export async function newPage(viewport = DESKTOP): Promise<Page & { errors: stri
   return page;
 }
 
-/** Saves a full-page screenshot under test-output/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot (full page unless told) under test-output/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // An open dialog or drawer is fixed to the viewport: a full-page picture shows it over the first screen only.
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

@@ -134,7 +134,7 @@ describe('the phone overlays', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu .MuiDrawer-paper').waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-    await screenshot(page, 'sweep-mobile-menu-375');
+    await screenshot(page, 'sweep-mobile-menu-375', { fullPage: false });
     expect(await smallTargets(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.locator('#mobile-menu .MuiDrawer-paper').waitFor({ state: 'hidden' });
@@ -142,7 +142,7 @@ describe('the phone overlays', () => {
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('button', { name: /^Show \d+ results?/ }).waitFor();
     await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-    await screenshot(page, 'sweep-filter-drawer-375');
+    await screenshot(page, 'sweep-filter-drawer-375', { fullPage: false });
     expect(await smallTargets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.context().close();

@@ -42,6 +42,19 @@ export async function makeFixtures(tag: string): Promise<Fixtures> {
   if (simple.length < 3 || !bundle) throw new Error('the seeded catalog lacks simple products or an active bundle');
   for (const p of simple.slice(0, 2)) await json(await api('/api/cart/add', { itemId: p._id, color: `${p.colorVariants[0]!.color}|`, quantity: 1 }, token));
   for (const p of simple.slice(0, 3)) await json(await api('/api/wishlist/add', { productId: p._id }, token));
+  // My Orders with cards in it: one paid order ('Order Placed') and one left at the card page
+  // ('Payment Pending', with 'Complete payment'); buy-now, so the cart above is kept.
+  const address = { firstName: 'Grace', lastName: 'Hopper', email, street: '1 Compiler Court', city: 'Arlington', state: 'VA', zipcode: '22201', country: 'United States', phone: '7035550100' };
+  for (const [i, p] of [simple[0]!, simple[1]!].entries()) {
+    const items = [{ productId: p._id, color: `${p.colorVariants[0]!.color}|`, quantity: i + 1 }];
+    const { quote } = await json<{ quote: { amount: number } }>(await api('/api/order/quote', { items }, token));
+    const session = await json<{ sessionId: string }>(await api('/api/order/stripe', { address, items, amount: quote.amount, isBuyNow: true }, token));
+    if (i === 0) {
+      const form = new URLSearchParams({ name: 'Grace Hopper', number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' });
+      const paid = await fetch(`${baseUrl()}/pay/${session.sessionId}`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+      if (paid.status !== 303) throw new Error(`paying the fixture order answered ${paid.status}`);
+    }
+  }
   return { token, email, product: simple[0]!, sized, bundle, simple };
 }
 
@@ -112,7 +125,7 @@ export const ROUTES: SweepRoute[] = [
   { name: 'reset-password', title: () => 'Choose a new password | LayerLoft', path: () => '/reset-password/not-a-real-token', as: 'guest', ready: (p) => heading(p, /./) },
   { name: 'place-order', title: () => 'Checkout | LayerLoft', path: () => '/place-order', as: 'shopper', ready: async (p) => { await heading(p, /Place your order/); await p.getByLabel('First name').waitFor(); } },
   { name: 'order-placed', title: () => 'Order placed | LayerLoft', path: () => '/order-placed', as: 'shopper', ready: (p) => heading(p, 'Order Placed Successfully!') },
-  { name: 'orders', title: () => 'My orders | LayerLoft', path: () => '/orders', as: 'shopper', ready: (p) => heading(p, /orders/i) },
+  { name: 'orders', title: () => 'My orders | LayerLoft', path: () => '/orders', as: 'shopper', ready: async (p) => { await heading(p, /orders/i); await p.getByTestId('order-card').first().waitFor(); } },
   { name: 'about', title: () => 'About | LayerLoft', path: () => '/about', as: 'shopper', ready: (p) => heading(p, 'About LayerLoft') },
   { name: 'contact', title: () => 'Custom figure requests | LayerLoft', path: () => '/contact', as: 'shopper', ready: (p) => heading(p, /./) },
   { name: 'not-found', title: () => 'Page not found | LayerLoft', path: () => '/no-such-page', as: 'guest', ready: (p) => heading(p, 'Page not found') },

@@ -74,6 +74,25 @@ describe('/place-order', () => {
     expect(store.getState().session.redirectAfterLogin).toBe('/place-order');
   });
 
+  it("keeps a guest's buy-now item through /login and comes back to it", async () => {
+    mswServer.use(
+      http.post('*/api/user/login', () => HttpResponse.json({ success: true, token: 'tok-1' })),
+      http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: ADA })),
+    );
+    const buyNow = { productId: 'plain', variant: '|', quantity: 2 };
+    const { user, store } = renderWithProviders(<Layout />, { route: { pathname: '/place-order', state: buyNow }, preloadedState: CART });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' }, { timeout: 5000 })).toBeInTheDocument();
+    await fill(user, 'Email', 'ada@example.com');
+    await fill(user, 'Password', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    // Back on checkout with the buy-now item, not the cart's lines.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Place your order' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Buy now')).toBeInTheDocument();
+    expect(await screen.findByText('Plain Planter')).toBeInTheDocument();
+    expect(screen.queryByText('Hero Bust')).not.toBeInTheDocument();
+    expect(store.getState().session.redirectAfterLogin).toBeNull();
+  });
+
   it('prefills the account, validates inline, and hands over to payment with pendingOrder saved', async () => {
     let sent: Record<string, unknown> | undefined;
     mswServer.use(
@@ -162,6 +181,35 @@ describe('/place-order', () => {
     expect(asked).toEqual(['NOPE', 'WELCOME10']);
     // ($80 + $10) − 10% = $81.00
     expect(screen.getByTestId('order-total')).toHaveTextContent('$81.00');
+  });
+
+  it('while a code is checked, Apply shows progress (aria-busy) and neither Apply nor Enter sends it again', async () => {
+    let asked = 0;
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    mswServer.use(
+      http.post('*/api/discounts/validate', async () => {
+        asked += 1;
+        await opened;
+        return HttpResponse.json({ success: true, discount: { code: 'WELCOME10', percentage: 10 } });
+      }),
+    );
+    const { user } = renderWithProviders(<Layout />, { route: '/place-order', preloadedState: { ...LOGGED_IN, ...CART } });
+    await screen.findByTestId('order-total', undefined, { timeout: 5000 });
+    await fill(user, 'Discount code', 'welcome10');
+    await user.keyboard('{Enter}');
+    const apply = screen.getByRole('button', { name: /Checking|Apply/ });
+    await waitFor(() => expect(apply).toHaveAttribute('aria-busy', 'true'));
+    expect(apply).toBeDisabled();
+    expect(within(apply).getByRole('progressbar')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Discount code'));
+    await user.keyboard('{Enter}{Enter}');
+    expect(asked).toBe(1);
+    open();
+    expect(await screen.findByText('WELCOME10 · 10% off')).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 
   it('shows the new total when prices changed and pays it after confirmation', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
@@ -223,6 +223,126 @@ describe('/orders', () => {
     } finally {
       ordersPaymentRedirect.go = real;
     }
+  });
+});
+
+/** A request the test lets through when it chooses (to look at a button while its call runs). */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('request buttons show progress and cannot be sent twice', () => {
+  it("'Order Status': a spinner in the pressed button (label kept, aria-busy), every 'Order Status' waits, one fetch", async () => {
+    const { user } = renderOrders();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const slow = gate();
+    mswServer.use(
+      http.post('*/api/order/userorders', async () => {
+        calls.orders += 1;
+        await slow.opened;
+        return HttpResponse.json({ success: true, orders: ORDERS });
+      }),
+    );
+    const before = calls.orders;
+    const pressed = within(cardFor(ORDERS[1]!._id)).getByRole('button', { name: /Order Status/ });
+    const other = within(cardFor(ORDERS[0]!._id)).getByRole('button', { name: /Order Status/ });
+    await user.click(pressed);
+
+    await waitFor(() => expect(pressed).toHaveAttribute('aria-busy', 'true'));
+    expect(pressed).toBeDisabled();
+    expect(within(pressed).getByRole('progressbar')).toBeInTheDocument();
+    expect(pressed).toHaveTextContent(/^Order Status$/);
+    expect(other).toBeDisabled();
+    expect(within(other).queryByRole('progressbar')).not.toBeInTheDocument();
+    // Pressing again (this card or another) sends nothing more.
+    fireEvent.click(pressed);
+    fireEvent.click(other);
+    expect(calls.orders).toBe(before + 1);
+
+    slow.open();
+    await waitFor(() => expect(pressed).toBeEnabled());
+    expect(pressed).toHaveAttribute('aria-busy', 'false');
+    expect(within(pressed).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(calls.orders).toBe(before + 1);
+  });
+
+  it("'Complete payment': a spinner while the payment page is asked for, and only one is asked for", async () => {
+    const go = vi.fn();
+    const real = ordersPaymentRedirect.go;
+    ordersPaymentRedirect.go = go;
+    const slow = gate();
+    let resumes = 0;
+    mswServer.use(
+      http.post('*/api/order/resume-payment', async () => {
+        resumes += 1;
+        await slow.opened;
+        return HttpResponse.json({ success: true, session_url: 'http://pay.test/pay/cs_1', orderId: ORDERS[2]!._id, sessionId: 'cs_1', amount: 19.99 });
+      }),
+    );
+    try {
+      const { user } = renderOrders();
+      await waitFor(() => expect(cards()).toHaveLength(3));
+      const pay = within(cardFor(ORDERS[2]!._id)).getByRole('button', { name: /Complete payment/ });
+      await user.click(pay);
+      await waitFor(() => expect(pay).toHaveAttribute('aria-busy', 'true'));
+      expect(pay).toBeDisabled();
+      expect(within(pay).getByRole('progressbar')).toBeInTheDocument();
+      expect(pay).toHaveTextContent(/^Complete payment$/);
+      fireEvent.click(pay);
+      slow.open();
+      await waitFor(() => expect(go).toHaveBeenCalledWith('http://pay.test/pay/cs_1'));
+      expect(go).toHaveBeenCalledTimes(1);
+      expect(resumes).toBe(1);
+    } finally {
+      ordersPaymentRedirect.go = real;
+    }
+  });
+
+  it("'Could not reopen the payment page. Please try again.' when the server gives no reason; the button works again", async () => {
+    mswServer.use(http.post('*/api/order/resume-payment', () => new HttpResponse(null, { status: 502 })));
+    const { user } = renderOrders();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(within(cardFor(ORDERS[2]!._id)).getByRole('button', { name: /Complete payment/ }));
+    expect(await screen.findByText('Could not reopen the payment page. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(within(cardFor(ORDERS[2]!._id)).getByRole('button', { name: /Complete payment/ })).toBeEnabled());
+  });
+
+  it('chat: the send button shows progress while a message is on its way; Enter meanwhile sends nothing more', async () => {
+    const slow = gate();
+    mswServer.use(
+      http.post('*/api/messages', async ({ request }) => {
+        const body = (await request.json()) as { conversationId: string; body: string };
+        calls.sent.push(body);
+        await slow.opened;
+        return HttpResponse.json({ success: true, message: msg({ _id: `sent-${calls.sent.length}`, body: body.body }) });
+      }),
+    );
+    const { user } = renderOrders();
+    await user.click(await screen.findByRole('button', { name: /Contact Support/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Support Chat' });
+    await within(dialog).findByText('No messages yet.');
+    const input = within(dialog).getByPlaceholderText('Type a message…');
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    await user.type(input, 'first{Enter}');
+    await waitFor(() => expect(send).toHaveAttribute('aria-busy', 'true'));
+    expect(send).toBeDisabled();
+    expect(within(send).getByRole('progressbar')).toBeInTheDocument();
+
+    await user.type(input, 'second{Enter}');
+    fireEvent.click(send);
+    expect(calls.sent).toEqual([{ conversationId: CONV, body: 'first' }]);
+    expect(input).toHaveValue('second');
+
+    slow.open();
+    expect(await within(dialog).findByText('first')).toBeInTheDocument();
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(within(send).queryByRole('progressbar')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.sent.map((m) => (m as { body: string }).body)).toEqual(['first', 'second']));
   });
 });
 

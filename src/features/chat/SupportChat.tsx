@@ -92,12 +92,13 @@ export function ChatModal({ shopName }: { shopName: string }) {
   const error = useAppSelector(selectChatError);
   const connection = useAppSelector(selectConnectionStatus);
   const [text, setText] = useState('');
-  const [sendMessage] = useSendMessageMutation();
+  const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
   const listRef = useRef<HTMLDivElement | null>(null);
 
   const open = status !== 'closed';
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && status === 'open' && conversation !== null;
+  // One message at a time: while one is on its way the button shows progress and Enter waits.
+  const canSend = trimmed.length > 0 && status === 'open' && conversation !== null && !sending;
 
   // Auto-scroll to the newest message.
   useEffect(() => {
@@ -220,7 +221,15 @@ export function ChatModal({ shopName }: { shopName: string }) {
           slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: MAX_MESSAGE_LENGTH } }}
           sx={{ '& .MuiOutlinedInput-root': { borderRadius: '18px', bgcolor: brand.cream } }}
         />
-        <IconButton type="submit" aria-label="Send" disabled={!canSend} color="primary" sx={{ bgcolor: canSend ? brand.coralSoft : 'transparent', mb: 0.25 }}>
+        <IconButton
+          type="submit"
+          aria-label="Send"
+          disabled={!canSend}
+          loading={sending}
+          aria-busy={sending}
+          color="primary"
+          sx={{ bgcolor: canSend || sending ? brand.coralSoft : 'transparent', mb: 0.25 }}
+        >
           <SendRounded />
         </IconButton>
       </Box>

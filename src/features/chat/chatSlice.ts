@@ -39,16 +39,8 @@ export const CHAT_TEXT = {
   sendFailed: 'Failed to send message',
 } as const;
 
-/**
- * The server's own message in a failed call, or null: SPEC §8 shows "the server message or"
- * the chat's fallback text, so a network failure or a reply without a message gets the fallback.
- */
-export function serverMessage(error: unknown): string | null {
-  const e = error as { status?: unknown; message?: unknown } | null | undefined;
-  if (!e || typeof e.status !== 'number' || typeof e.message !== 'string') return null;
-  if (!e.message.trim() || /^Request failed( with status \d+)?$/.test(e.message)) return null;
-  return e.message;
-}
+/** The server's own message in a failed call, or null (shared with other features' fallbacks). */
+export { serverMessage } from '../../api/errors';
 
 // ---- events (past tense) ---------------------------------------------------------------------
 export const chatOpened = createAction('chat/opened');

@@ -149,7 +149,8 @@ export function OrderPlacedPage() {
         </Box>
       </Box>
 
-      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap', mt: { xs: 4, md: 5 } }}>
+      {/* On a phone the two stack at one full width instead of two different widths. */}
+      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap', mt: { xs: 4, md: 5 }, '& > a': { flex: { xs: '1 1 200px', sm: '0 0 auto' } } }}>
         <Button component={RouterLink} to="/orders" variant="contained" size="large">
           View Orders
         </Button>

@@ -267,6 +267,7 @@ export function PlaceOrderPage({ catalog, cartItems, buyNow, user }: { catalog: 
             fullWidth
             disabled={!preview || locked}
             startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <LockOutlined />}
+            aria-busy={busy}
             sx={{ mt: 2.5 }}
           >
             {busy ? 'Placing your order…' : preview ? `Place order · ${formatMoney(toDollars(preview.totals.total))}` : 'Place order'}

@@ -83,7 +83,7 @@ export function ContactForm({ shopEmail }: { shopEmail: string | undefined }) {
               setValues((v) => ({ ...v, [f.key]: e.target.value }));
               if (status.kind === 'invalid') setStatus({ kind: 'idle' });
             }}
-            sx={{ bgcolor: 'transparent', gridColumn: f.multiline || f.key === 'characterName' ? '1 / -1' : undefined, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+            sx={{ bgcolor: 'transparent', gridColumn: f.multiline ? '1 / -1' : undefined, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
           />
         ))}
       </Box>

@@ -1,3 +1,4 @@
+import CreditCard from '@mui/icons-material/CreditCard';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
@@ -86,14 +87,21 @@ export interface OrderCardProps {
   order: Order;
   expanded: boolean;
   currency: string;
+  /** A refresh is running (from any card): the 'Order Status' buttons wait for it. */
   refreshing: boolean;
+  /** This card's 'Order Status' started the running refresh: its button shows the progress. */
+  refreshingHere?: boolean;
+  /** A payment hand-over is running (from any card): the 'Complete payment' buttons wait for it. */
+  resuming?: boolean;
+  /** This card's 'Complete payment' started it: its button shows the progress. */
+  resumingHere?: boolean;
   onToggle: () => void;
   onRefresh: () => void;
   onCompletePayment: () => void;
 }
 
 /** One order (SPEC §2): picture, id, payment method, total, tracking, status dot, refresh and details. */
-export function OrderCard({ order, expanded, currency, refreshing, onToggle, onRefresh, onCompletePayment }: OrderCardProps) {
+export function OrderCard({ order, expanded, currency, refreshing, refreshingHere = false, resuming = false, resumingHere = false, onToggle, onRefresh, onCompletePayment }: OrderCardProps) {
   const view = orderCardView(order, currency);
   const detailsId = `order-details-${view.id}`;
   return (
@@ -107,7 +115,7 @@ export function OrderCard({ order, expanded, currency, refreshing, onToggle, onR
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '72px minmax(0, 1fr)', md: '96px minmax(0, 1fr) auto' },
+          gridTemplateColumns: { xs: '72px minmax(0, 1fr)', md: '96px minmax(0, 1fr)' },
           gap: { xs: 1.75, md: 3 },
           alignItems: 'center',
           p: { xs: 2, md: 2.5 },
@@ -122,7 +130,7 @@ export function OrderCard({ order, expanded, currency, refreshing, onToggle, onR
           loading="lazy"
           sx={{ width: { xs: 72, md: 96 }, height: { xs: 72, md: 96 }, borderRadius: '18px', objectFit: 'cover', bgcolor: brand.sunSoft, alignSelf: 'start' }}
         />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0,1fr) minmax(0,1fr)', sm: 'minmax(0, 1.6fr) repeat(2, minmax(0, 1fr))', md: 'minmax(216px, 1.6fr) repeat(2, minmax(64px, 1fr))' }, gap: { xs: 1.25, md: 2 }, minWidth: 0 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0,1fr) minmax(0,1fr)', sm: 'minmax(0, 1.6fr) repeat(2, minmax(0, 1fr))', md: 'minmax(216px, 1.6fr) repeat(2, minmax(64px, 1fr))' }, gap: { xs: 1.25, md: 2 }, minWidth: 0, maxWidth: { md: 760 } }}>
           <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
             <Field label="Order ID" mono>
               {view.id}
@@ -143,18 +151,37 @@ export function OrderCard({ order, expanded, currency, refreshing, onToggle, onR
             </Box>
           )}
         </Box>
+        {/*
+          Status and buttons on their own row under the order's fields, so every card's fields line up
+          whatever buttons it has. Phone: status, then 'Complete payment' full width, then the two
+          others side by side; wider: one row, status on the left and the buttons on the right.
+        */}
         <Box
           sx={{
-            gridColumn: { xs: '1 / -1', md: 'auto' },
-            display: 'flex',
-            flexDirection: { xs: 'row', md: 'column' },
+            gridColumn: { xs: '1 / -1', md: '2 / -1' },
+            display: { xs: 'grid', sm: 'flex' },
+            gridTemplateColumns: '1fr 1fr',
             flexWrap: 'wrap',
-            alignItems: { xs: 'center', md: 'flex-end' },
+            alignItems: 'center',
+            justifyContent: 'flex-end',
             gap: 1,
           }}
         >
           <Box
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.5, borderRadius: 999, bgcolor: brand.cream, border: 1, borderColor: 'divider', mr: { xs: 'auto', md: 0 } }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 1.5,
+              py: 0.5,
+              borderRadius: 999,
+              bgcolor: brand.cream,
+              border: 1,
+              borderColor: 'divider',
+              gridColumn: '1 / -1',
+              justifySelf: 'start',
+              mr: { sm: 'auto' },
+            }}
           >
             <Box
               component="span"
@@ -167,27 +194,48 @@ export function OrderCard({ order, expanded, currency, refreshing, onToggle, onR
               {view.status}
             </Typography>
           </Box>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: { md: 'flex-end' } }}>
-            {view.canCompletePayment && (
-              <Button size="small" variant="contained" onClick={onCompletePayment}>
-                {ORDERS_TEXT.completePayment}
-              </Button>
-            )}
-            <Button size="small" variant="outlined" color="inherit" startIcon={<Refresh />} onClick={onRefresh} disabled={refreshing} sx={{ borderColor: 'divider' }}>
-              {ORDERS_TEXT.orderStatus}
-            </Button>
+          {view.canCompletePayment && (
+            // MUI's `loading` (as on every request button): a spinner in the icon's place, the label
+            // kept, the button disabled until the call returns, so it cannot be sent twice.
             <Button
               size="small"
-              variant={expanded ? 'contained' : 'outlined'}
-              color="secondary"
-              endIcon={expanded ? <ExpandLess /> : <ExpandMore />}
-              onClick={onToggle}
-              aria-expanded={expanded}
-              aria-controls={detailsId}
+              variant="contained"
+              startIcon={<CreditCard />}
+              onClick={onCompletePayment}
+              loading={resumingHere}
+              loadingPosition="start"
+              disabled={resuming}
+              aria-busy={resumingHere}
+              sx={{ gridColumn: '1 / -1' }}
             >
-              {expanded ? ORDERS_TEXT.hideDetails : ORDERS_TEXT.showDetails}
+              {ORDERS_TEXT.completePayment}
             </Button>
-          </Box>
+          )}
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            startIcon={<Refresh />}
+            onClick={onRefresh}
+            loading={refreshingHere}
+            loadingPosition="start"
+            disabled={refreshing}
+            aria-busy={refreshingHere}
+            sx={{ borderColor: 'divider' }}
+          >
+            {ORDERS_TEXT.orderStatus}
+          </Button>
+          <Button
+            size="small"
+            variant={expanded ? 'contained' : 'outlined'}
+            color="secondary"
+            endIcon={expanded ? <ExpandLess /> : <ExpandMore />}
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+          >
+            {expanded ? ORDERS_TEXT.hideDetails : ORDERS_TEXT.showDetails}
+          </Button>
         </Box>
       </Box>
       <Collapse in={expanded} unmountOnExit>

@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
@@ -18,7 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSessionToken } from '../../store/selectors';
 import { OrderCard } from './OrderCard';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
-import { useGetUserOrdersQuery } from './ordersApi';
+import { RESUME_PAYMENT_KEY, useGetUserOrdersQuery, useResumeOrderPaymentMutation } from './ordersApi';
 import {
   filtersCleared,
   orderDetailsToggled,
@@ -68,6 +68,13 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
   const { data, isLoading, isFetching, isError, error, refetch } = useGetUserOrdersQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
   const orders = data ?? EMPTY;
   const visible = useMemo(() => filterOrders(orders, filters), [orders, filters]);
+  // Which card's 'Order Status' started the running refresh (its button shows the progress).
+  const [refreshingId, setRefreshingId] = useState<string | null>(null);
+  // 'Complete payment' runs in ordersListeners; its call is read here through the shared key (which
+  // keeps no argument: the card that was pressed is remembered here).
+  const [, { isLoading: resuming }] = useResumeOrderPaymentMutation({ fixedCacheKey: RESUME_PAYMENT_KEY });
+  const [resumeFrom, setResumeFrom] = useState<string | null>(null);
+  const resumingId = resuming ? resumeFrom : null;
 
   useEffect(() => {
     dispatch(ordersPageOpened());
@@ -75,6 +82,11 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
 
   const refresh = () => {
     if (token) void refetch();
+  };
+  const refreshFrom = (orderId: string) => {
+    if (!token || isFetching) return;
+    setRefreshingId(orderId);
+    void Promise.resolve(refetch()).finally(() => setRefreshingId(null));
   };
 
   let body: ReactNode;
@@ -125,9 +137,16 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
             currency={currency}
             expanded={expandedId === order._id}
             refreshing={isFetching}
+            refreshingHere={isFetching && refreshingId === order._id}
+            resuming={resuming}
+            resumingHere={resumingId === order._id}
             onToggle={() => dispatch(orderDetailsToggled(order._id))}
-            onRefresh={refresh}
-            onCompletePayment={() => dispatch(paymentResumeRequested(order._id))}
+            onRefresh={() => refreshFrom(order._id)}
+            onCompletePayment={() => {
+              if (resuming) return;
+              setResumeFrom(order._id);
+              dispatch(paymentResumeRequested(order._id));
+            }}
           />
         ))}
       </Box>

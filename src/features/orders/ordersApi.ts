@@ -16,4 +16,10 @@ export const ordersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetUserOrdersQuery } = ordersApi;
+/**
+ * The one shared result of 'Complete payment': the listener starts the call under this key and My
+ * Orders reads it, so the button shows progress and stays disabled while the hand-over runs.
+ */
+export const RESUME_PAYMENT_KEY = 'orders/resumePayment';
+
+export const { useGetUserOrdersQuery, useResumeOrderPaymentMutation } = ordersApi;

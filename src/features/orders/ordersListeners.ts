@@ -1,9 +1,9 @@
-import type { ApiError } from '../../api/errors';
+import { serverMessage } from '../../api/errors';
 import { connected, orderUpdateReceived } from '../../api/socket';
 import { toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { selectSessionToken } from '../../store/selectors';
-import { ordersApi } from './ordersApi';
+import { ordersApi, RESUME_PAYMENT_KEY } from './ordersApi';
 import { ORDERS_TEXT, withOrderUpdated } from './rules';
 import { ordersPageOpened, paymentResumeRequested } from './ordersSlice';
 
@@ -46,12 +46,14 @@ export function setupOrdersListeners(startAppListening: AppStartListening) {
       actionCreator: paymentResumeRequested,
       effect: async ({ payload }, api) => {
         api.cancelActiveListeners();
-        const result = await api.dispatch(ordersApi.endpoints.resumeOrderPayment.initiate({ orderId: payload }, { track: false }));
+        // Tracked under one fixed key: My Orders shows the call's progress on the clicked button.
+        const result = await api.dispatch(ordersApi.endpoints.resumeOrderPayment.initiate({ orderId: payload }, { fixedCacheKey: RESUME_PAYMENT_KEY }));
         if (result.data?.session_url) {
           ordersPaymentRedirect.go(result.data.session_url);
           return;
         }
-        api.dispatch(toastRequested((result.error as ApiError | undefined)?.message || 'Could not resume the payment', 'error'));
+        // The server's reason when it gave one ('This order is already paid.'), else our own words.
+        api.dispatch(toastRequested(serverMessage(result.error) ?? ORDERS_TEXT.resumeFailed, 'error'));
         api.dispatch(ordersApi.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
       },
     }),

@@ -17,6 +17,8 @@ export const ORDERS_TEXT = {
   bundleDeal: 'Bundle Deal',
   noToken: 'No token available',
   completePayment: 'Complete payment',
+  /** Toast when the payment page could not be reopened and the server gave no reason (ours, not SPEC). */
+  resumeFailed: 'Could not reopen the payment page. Please try again.',
 } as const;
 
 export type SearchMethod = 'orderId' | 'productName';

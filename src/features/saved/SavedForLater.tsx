@@ -51,7 +51,8 @@ export function SavedForLater({ catalog }: { catalog: CatalogInput }) {
               }}
             >
               <LineSummary line={line} headingId={headingId} />
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: { sm: 'flex-end' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+              {/* Tighter on a phone so quantity, 'Move to cart' and 'Remove' stay on one line. */}
+              <Box sx={{ display: 'flex', gap: { xs: 0.5, sm: 1 }, alignItems: 'center', flexWrap: 'wrap', justifyContent: { sm: 'flex-end' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   Qty {line.quantity}
                 </Typography>

@@ -25,7 +25,8 @@ function LayerArt() {
 
 /**
  * The frame of the account pages: a card with the form, and on wide screens a warm panel with a
- * few words and the layered-print picture. On a phone only the form shows, full width.
+ * few words and the layered-print picture. On a phone only the form shows, full width; on a tablet,
+ * alone and centred at a form's width.
  */
 export function AuthLayout({
   overline,
@@ -42,7 +43,8 @@ export function AuthLayout({
 }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 6, md: 9 }, px: { xs: 2, sm: 3 } }}>
-      <Card sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, overflow: 'hidden', maxWidth: 980, mx: 'auto' }}>
+      {/* On a tablet the form alone would stretch across the screen: it keeps a form's width there. */}
+      <Card sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, overflow: 'hidden', maxWidth: { xs: 980, sm: 560, md: 980 }, mx: 'auto' }}>
         <Box
           sx={{
             display: { xs: 'none', md: 'flex' },

@@ -85,7 +85,7 @@ export default function ForgotPasswordPage() {
           helperText={fieldError}
           fullWidth
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} aria-busy={isLoading}>
           Send Reset Link
         </Button>
       </Box>

@@ -80,7 +80,7 @@ export default function ResetPasswordPage() {
           helperText={errors.confirm}
           fullWidth
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} aria-busy={isLoading}>
           Reset Password
         </Button>
       </Box>

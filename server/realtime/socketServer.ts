@@ -67,6 +67,16 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     const pub = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err: Error) => app.log.warn({ err: err.message }, 'realtime redis error'));
+    // The adapter publishes without awaiting. With Redis unreachable, ioredis rejects the queued
+    // publish (maxRetriesPerRequest), and an unhandled rejection ends the process: one emit during a
+    // Redis outage took the whole server down. The message is already saved (the thread shows it);
+    // only its live delivery to other instances is lost, so log that and keep serving.
+    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+    pub.publish = ((...args: unknown[]) => {
+      const sent = publish(...args);
+      sent.catch((err: Error) => app.log.warn({ err: err.message }, 'realtime redis publish failed; live delivery to other instances skipped'));
+      return sent;
+    }) as typeof pub.publish;
     io.adapter(createAdapter(pub, sub, { key: config.realtimeRedisKey ?? DEFAULT_REDIS_KEY }));
     closeRedis = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -6,6 +6,13 @@ import { conversations, messages, users } from '../db/schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** An account found by e-mail with the id of its support thread (null before the thread's first use). */
+export interface AccountThread {
+  user: UserRow;
+  conversationId: string | null;
+}
 
 /** Shortest and longest message body after trimming (issue 7). */
 export const MESSAGE_MIN_LENGTH = 1;
@@ -49,28 +56,77 @@ export interface StaffConversation {
  * without the user it belongs to (`findOwned`).
  */
 export class ConversationsRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The statements every chat message runs, built once and prepared by name (issue 9): building a
+   * drizzle query costs more CPU than PostgreSQL spends running these, and a named statement is
+   * parsed once per connection. Only fixed shapes with placeholders go here.
+   */
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    const p = sql.placeholder;
+    const readByStaff = db
+      .$with('read_by_staff')
+      .as(
+        db
+          .update(messages)
+          .set({ readAt: sql`now()` })
+          .where(and(eq(messages.conversationId, p('conversationId')), eq(messages.isAdmin, false), isNull(messages.readAt)))
+          .returning({ id: messages.id }),
+      );
+    const newMessage = { id: p('id'), conversationId: p('conversationId'), senderId: p('senderId'), body: p('body') };
+    this.statements = {
+      // A staff message and "staff read the shopper's messages" are one statement: one round trip, one commit.
+      insertStaffMessage: db
+        .with(readByStaff)
+        .insert(messages)
+        .values({ ...newMessage, isAdmin: true })
+        .returning()
+        .prepare('chat_insert_staff_message'),
+      insertShopperMessage: db
+        .insert(messages)
+        .values({ ...newMessage, isAdmin: false })
+        .returning()
+        .prepare('chat_insert_shopper_message'),
+      accountThread: db
+        .select({ user: users, conversationId: conversations.id })
+        .from(users)
+        .leftJoin(conversations, eq(conversations.userId, users.id))
+        .where(sql`lower(${users.email}) = ${p('email')}`)
+        .prepare('chat_account_thread_by_email'),
+      byUser: db.select().from(conversations).where(eq(conversations.userId, p('userId'))).prepare('chat_conversation_by_user'),
+      byId: db.select().from(conversations).where(eq(conversations.id, p('id'))).prepare('chat_conversation_by_id'),
+      owned: db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, p('id')), eq(conversations.userId, p('userId'))))
+        .prepare('chat_conversation_owned'),
+    };
+  }
 
   /** The user's general thread, created on first use (concurrent first uses create one). */
   async getOrCreateForUser(userId: string): Promise<ConversationRow> {
-    const existing = await this.db.select().from(conversations).where(eq(conversations.userId, userId));
+    const existing = await this.statements.byUser.execute({ userId });
     if (existing[0]) return existing[0];
     await this.db.insert(conversations).values({ id: newChatId(), userId }).onConflictDoNothing();
-    const rows = await this.db.select().from(conversations).where(eq(conversations.userId, userId));
+    const rows = await this.statements.byUser.execute({ userId });
     return rows[0]!;
   }
 
+  /** The account with this e-mail (any letter case) and its thread's id, in one query; undefined when none. */
+  async accountThread(email: string): Promise<AccountThread | undefined> {
+    const rows = await this.statements.accountThread.execute({ email: email.trim().toLowerCase() });
+    return rows[0];
+  }
+
   async findById(id: string): Promise<ConversationRow | undefined> {
-    const rows = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    const rows = await this.statements.byId.execute({ id });
     return rows[0];
   }
 
   /** The conversation if it belongs to `userId`; undefined otherwise (another user's thread is "not found"). */
   async findOwned(id: string, userId: string): Promise<ConversationRow | undefined> {
-    const rows = await this.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    const rows = await this.statements.owned.execute({ id, userId });
     return rows[0];
   }
 
@@ -85,11 +141,13 @@ export class ConversationsRepository {
     return rows.reverse();
   }
 
+  /**
+   * Saves a message. A staff message also marks the shopper's unread messages read (staff answering
+   * have read the thread) in the same statement, so the caller can announce it as soon as it returns.
+   */
   async addMessage(input: { conversationId: string; senderId: string; body: string; isAdmin: boolean }): Promise<MessageRow> {
-    const [row] = await this.db
-      .insert(messages)
-      .values({ id: newChatId(), ...input })
-      .returning();
+    const values = { id: newChatId(), conversationId: input.conversationId, senderId: input.senderId, body: input.body };
+    const [row] = await (input.isAdmin ? this.statements.insertStaffMessage : this.statements.insertShopperMessage).execute(values);
     return row!;
   }
 

@@ -20,14 +20,40 @@ export type IdempotentResult<T> = { replayed: false; body: T } | { replayed: tru
  * scoped by the owner's user id: no method reads or writes another user's rows.
  */
 export class ListsRepository {
-  constructor(private readonly db: Db) {}
+  /** The cart's hot statements, built once and prepared by name (issue 9: building costs more than running them). */
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    const p = sql.placeholder;
+    this.statements = {
+      cart: db
+        .select({ key: cartLines.key, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.userId, p('userId')))
+        .orderBy(asc(cartLines.updatedAt), asc(cartLines.key))
+        .prepare('lists_cart'),
+      setLine: db
+        .insert(cartLines)
+        .values({ userId: p('userId'), key: p('key'), quantity: p('quantity') })
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.key], set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` } })
+        .prepare('lists_set_line'),
+      removeLine: db
+        .delete(cartLines)
+        .where(and(eq(cartLines.userId, p('userId')), eq(cartLines.key, p('key'))))
+        .prepare('lists_remove_line'),
+    };
+  }
 
   async cart(userId: string, db: DbOrTx = this.db): Promise<CartData> {
-    const rows = await db
-      .select({ key: cartLines.key, quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(eq(cartLines.userId, userId))
-      .orderBy(asc(cartLines.updatedAt), asc(cartLines.key));
+    // Inside a transaction the statement must run on its connection: build it there.
+    const rows =
+      db === this.db
+        ? await this.statements.cart.execute({ userId })
+        : await db
+            .select({ key: cartLines.key, quantity: cartLines.quantity })
+            .from(cartLines)
+            .where(eq(cartLines.userId, userId))
+            .orderBy(asc(cartLines.updatedAt), asc(cartLines.key));
     const out: CartData = {};
     for (const r of rows) out[r.key] = r.quantity;
     return out;
@@ -59,13 +85,10 @@ export class ListsRepository {
   /** Sets a line's quantity; 0 removes it. */
   async setLine(userId: string, key: string, quantity: number): Promise<void> {
     if (quantity <= 0) {
-      await this.db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.key, key)));
+      await this.statements.removeLine.execute({ userId, key });
       return;
     }
-    await this.db
-      .insert(cartLines)
-      .values({ userId, key, quantity })
-      .onConflictDoUpdate({ target: [cartLines.userId, cartLines.key], set: { quantity, updatedAt: sql`now()` } });
+    await this.statements.setLine.execute({ userId, key, quantity });
   }
 
   /**

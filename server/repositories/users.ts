@@ -29,13 +29,18 @@ export class DuplicateEmailError extends Error {
 
 /** Accounts and password-reset tokens. */
 export class UsersRepository {
+  /** Every authenticated request reads its account: built once, prepared by name (issue 9). */
+  private readonly byId;
+
   constructor(
     private readonly db: Db,
     private readonly newId: () => string,
-  ) {}
+  ) {
+    this.byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
+  }
 
   async findById(id: string): Promise<UserRow | null> {
-    const rows = await this.db.select().from(users).where(eq(users.id, id));
+    const rows = await this.byId.execute({ id });
     return rows[0] ?? null;
   }
 

@@ -48,9 +48,8 @@ const messageRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(429, MESSAGE_ERRORS.tooFast(Math.max(1, r.ttlInSeconds)));
       }
     }
+    // A staff message also marks the shopper's messages read (staff answering read the thread), in the same statement.
     const row = await app.conversations.addMessage({ conversationId: conversation.id, senderId: user.id, body: input.body, isAdmin: isStaff });
-    // Staff answering read the thread: the shopper's messages are no longer waiting.
-    if (isStaff) await app.conversations.markRead(conversation.id, false);
     const message = messageToWire(row);
     app.realtime.messageSaved(message);
     return { success: true, message };

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { ConversationResponse, Message } from '../../src/domain/types';
 import { buildTestApp, type TestApp } from './helpers';
@@ -169,6 +169,36 @@ describe('several instances behind Redis', async () => {
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+
+  it.skipIf(!up)('keeps serving when Redis goes away: the message is saved, the failed publish is logged, not fatal', async () => {
+    // Before issue 9's fix the adapter's unawaited publish rejected (ioredis refuses commands once
+    // the connection is gone and its retries are spent) and the unhandled rejection ended the process.
+    const config = { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
+    const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
+    const failures: string[] = [];
+    const warn = one.log.warn.bind(one.log);
+    vi.spyOn(one.log, 'warn').mockImplementation((...args: unknown[]) => {
+      if (typeof args[1] === 'string' && args[1].startsWith('realtime redis publish failed')) failures.push(args[1]);
+      return (warn as (...a: unknown[]) => void)(...args);
+    });
+    try {
+      await listen(one);
+      const a = await makeShopper(one, 'Alice');
+      const staff = await makeStaff(one);
+      await conversationOf(one, a.token);
+      // The publishing connection is gone for good: every publish is refused at once (no network timing).
+      (one.realtime.io.of('/').adapter as unknown as { pubClient: { disconnect(): void } }).pubClient.disconnect();
+      // A staff reply: not rate limited, so nothing but the emit needs Redis.
+      const res = await postJson(one, '/api/staff/reply', { email: a.email, text: 'while Redis is down' }, staff.token);
+      expect(res.statusCode).toBe(200);
+      await expect.poll(() => failures.length).toBeGreaterThan(0);
+      // Still answering, and the message is in the thread.
+      const thread = ((await one.inject({ method: 'GET', url: '/api/conversations/general', headers: { token: a.token } })).json() as ConversationResponse).messages;
+      expect(thread.map((m) => m.body)).toContain('while Redis is down');
+    } finally {
+      await one.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STAFF_MESSAGES, type StaffConversationsResponse, type StaffOrdersResponse, type StaffThreadResponse } from '../../server/routes/staff';
 import type { ConversationResponse, Order, UnreadResponse } from '../../src/domain/types';
 import { buildTestApp, type TestApp } from './helpers';
@@ -63,6 +63,40 @@ describe('the staff API', () => {
       [false, 'Thanks!'],
       [true, 'It ships today.'],
     ]);
+  });
+
+  it("replies to a shopper who never opened the chat (the thread is made) and never to a staff address", async () => {
+    const a = await makeShopper(app, 'Quiet');
+    const reply = await postJson(app, '/api/staff/reply', { email: a.email, text: 'Your parcel is on its way' }, staff.token);
+    expect(reply.statusCode).toBe(200);
+    const conv = ((await get('/api/conversations/general', a.token)).json() as ConversationResponse).conversation;
+    expect(reply.json()).toMatchObject({ success: true, conversationId: conv._id, message: { conversation: conv._id, isAdmin: true } });
+    expect(((await get('/api/conversations/general/unread', a.token)).json() as UnreadResponse).unread).toBe(1);
+
+    const colleague = await makeStaff(app);
+    const refused = await postJson(app, '/api/staff/reply', { email: colleague.email, text: 'hi' }, staff.token);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(STAFF_MESSAGES.noCustomer(colleague.email));
+  });
+
+  it('answers a reply in three database statements: the session, the customer with their thread, the message saved with the thread read', async () => {
+    // Issue 9: five sequential round trips per reply made the chat benchmark queue up behind the
+    // database on a busy machine. Counted at the driver (PGlite or the pg pool), whatever the driver.
+    const a = await makeShopper(app, 'Counted');
+    const conv = ((await get('/api/conversations/general', a.token)).json() as ConversationResponse).conversation;
+    await postJson(app, '/api/messages', { conversationId: conv._id, body: 'Hello?' }, a.token);
+    const client = (t.database.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      const reply = await postJson(app, '/api/staff/reply', { email: a.email, text: 'Hi!' }, staff.token);
+      expect(reply.statusCode).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+    // The one statement that saved the reply also marked the shopper's message read by staff.
+    const list = (await get('/api/staff/conversations', staff.token)).json() as StaffConversationsResponse;
+    expect(list.conversations.find((c) => c._id === conv._id)).toMatchObject({ unread: 0, messageCount: 2, lastMessage: { body: 'Hi!', isAdmin: true } });
   });
 
   it('refuses a reply to an unknown customer or with an empty text', async () => {

@@ -229,6 +229,21 @@ describe('session tokens', () => {
     expect((await info(recent)).statusCode).toBe(200);
   });
 
+  it('remembers a verified token only until it expires, and never vouches for a tampered copy', async () => {
+    // SessionTokens skips the HMAC for a token it already verified (issue 9): the clock still rules.
+    let now = Date.now();
+    const clocked = new SessionTokens('test-secret-test-secret-test-secret-0123', () => now);
+    const token = await clocked.issue('aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(await clocked.verify(token)).toMatchObject({ userId: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
+    const [h, p, sig] = token.split('.');
+    const flipped = `${sig!.slice(0, -2)}${sig!.endsWith('A') ? 'B' : 'A'}${sig!.slice(-1)}`;
+    await expect(clocked.verify(`${h}.${p}.${flipped}`)).rejects.toMatchObject({ statusCode: 401, message: AUTH_MESSAGES.invalid });
+    const otherSub = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'bbbbbbbbbbbbbbbbbbbbbbbb' })).toString('base64url');
+    await expect(clocked.verify(`${h}.${otherSub}.${sig}`)).rejects.toMatchObject({ statusCode: 401, message: AUTH_MESSAGES.invalid });
+    now += 7 * 24 * 3600 * 1000 + 1000;
+    await expect(clocked.verify(token)).rejects.toMatchObject({ statusCode: 401, message: AUTH_MESSAGES.expired });
+  });
+
   it('refuses the token of a deleted account', async () => {
     const { token } = await register();
     const { userId } = await app.sessionTokens.verify(token);

@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 import { PersistedGate } from '../components/PersistedGate';
 import { QaLauncher } from '../features/qa/QaLauncher';
-import type { AppStore } from '../store/store';
+import type { AppStore, RootState } from '../store/store';
 import { Layout } from './layout/Layout';
 import { theme } from './theme';
 
@@ -19,9 +19,20 @@ const browserRouter = (app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>;
  * Provider > persist gate > router > theme > layout, QA launcher and toasts. The store is made in main.tsx;
  * the build's prerender of `/` (src/prerender.tsx) passes a static router and no persistor.
  */
-export function App({ store, persistor, router = browserRouter }: { store: AppStore; persistor?: Persistor; router?: (app: ReactNode) => ReactNode }) {
+export function App({
+  store,
+  persistor,
+  router = browserRouter,
+  serverState,
+}: {
+  store: AppStore;
+  persistor?: Persistor;
+  router?: (app: ReactNode) => ReactNode;
+  /** While hydrating the prerendered home page: the state it was rendered from (react-redux `serverState`). */
+  serverState?: RootState;
+}) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <PersistedGate persistor={persistor}>
         {router(
           <ThemeProvider theme={theme}>

@@ -21,8 +21,8 @@ export const BUNDLES_ANCHOR = 'bundles';
 
 function usePerView(): number {
   const theme = useTheme();
-  const md = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const sm = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const md = useMediaQuery(theme.breakpoints.up('md'));
+  const sm = useMediaQuery(theme.breakpoints.up('sm'));
   return md ? 3 : sm ? 2 : 1;
 }
 
@@ -48,7 +48,7 @@ export function BundleCarousel() {
   const { isLoading, isError, error, refetch } = useGetBundlesQuery();
   const bundles = useAppSelector((s) => selectActiveBundles(s, now));
   const perView = usePerView();
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [requestedPage, setPage] = useState(0);
 
   const pages = Math.max(1, Math.ceil(bundles.length / perView));

@@ -2,6 +2,7 @@
  * Product pictures drawn by code we own: a stylised 3D-printed object per kind, tinted with the
  * variant colour, with faint layer lines, varied by a seed. Square 800×800, no text, no remote URLs.
  */
+import { FILAMENT_COLORS } from '../../src/domain/colors';
 
 export const IMAGE_KINDS = [
   'figure',
@@ -21,34 +22,8 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
 /** The brand accent (bases, stands, ribbons). */
 export const ACCENT = '#ff6b4a';
 
-/** Named colours used by the seed data; any 6-digit hex is accepted too. */
-export const NAMED_COLORS: Record<string, string> = {
-  red: '#e63946',
-  crimson: '#c1121f',
-  orange: '#f77f00',
-  yellow: '#f4c430',
-  gold: '#d4a017',
-  green: '#2a9d8f',
-  lime: '#8ac926',
-  teal: '#14b8a6',
-  blue: '#3a86ff',
-  navy: '#1d3557',
-  purple: '#8338ec',
-  violet: '#9d4edd',
-  pink: '#ff5d8f',
-  black: '#2b2d42',
-  white: '#e9ecef',
-  silver: '#adb5bd',
-  gray: '#6c757d',
-  grey: '#6c757d',
-  bronze: '#b08d57',
-  brown: '#8d5524',
-  galaxy: '#5a189a',
-  glow: '#b9fbc0',
-  rainbow: '#ff006e',
-  marble: '#d8d4cf',
-  wood: '#a47148',
-};
+/** Named colours used by the seed data (the shared filament table); any 6-digit hex is accepted too. */
+export const NAMED_COLORS: Readonly<Record<string, string>> = FILAMENT_COLORS;
 
 /** 'Red' → '#e63946', '3a86ff' → '#3a86ff'; null when unknown. */
 export function resolveColor(input: string | undefined): string | null {

@@ -8,24 +8,9 @@ import { loggedIn, loggedOut } from '../../../src/store/events';
 import { PERSIST_KEY, PERSIST_VERSION, migrate, sanitizePersisted, tolerantDeserialize } from '../../../src/store/persist';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
+import { memoryStorage } from '../../utils/memoryStorage';
 
 const v1 = { version: PERSIST_VERSION, rehydrated: true };
-
-function memoryStorage(initial: Record<string, string> = {}): Storage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return {
-    data,
-    getItem: (k: string) => Promise.resolve(data[k] ?? null),
-    setItem: (k: string, v: string) => {
-      data[k] = v;
-      return Promise.resolve();
-    },
-    removeItem: (k: string) => {
-      delete data[k];
-      return Promise.resolve();
-    },
-  };
-}
 
 /** Builds what redux-persist writes: an outer JSON object whose values are JSON strings. */
 function stored(slices: Record<string, unknown>): string {

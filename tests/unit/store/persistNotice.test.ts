@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attachToastOutlet } from '../../../src/features/ui/toastOutlet';
 import { PERSIST_KEY, RESTORE_NOTICE } from '../../../src/store/persist';
 import { makeStore } from '../../../src/store/store';
+import { memoryStorage } from '../../utils/memoryStorage';
 
 const shown: string[] = [];
 let detach = () => {};
@@ -17,22 +18,6 @@ afterEach(() => {
   detach();
   shown.length = 0;
 });
-
-function memoryStorage(initial: Record<string, string> = {}): Storage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return {
-    data,
-    getItem: (k: string) => Promise.resolve(data[k] ?? null),
-    setItem: (k: string, v: string) => {
-      data[k] = v;
-      return Promise.resolve();
-    },
-    removeItem: (k: string) => {
-      delete data[k];
-      return Promise.resolve();
-    },
-  };
-}
 
 const stored = (slices: Record<string, unknown>) =>
   JSON.stringify(Object.fromEntries(Object.entries(slices).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])));

@@ -1,14 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../api/errors';
-import type { CatalogInput } from '../../components/useResolvedLines';
-import { useGetBundlesQuery } from '../../features/bundles/bundlesApi';
 import { CartPage } from '../../features/cart/CartPage';
-import { useGetProductsQuery } from '../../features/catalog/catalogApi';
 import { SavedForLater } from '../../features/saved/SavedForLater';
 import { redirectAfterLoginSet } from '../../features/session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIsAuthenticated } from '../../store/selectors';
+import { useCatalogInput } from '../useCatalogInput';
 
 /**
  * /cart: the cart screen with the saved-for-later list under it, over the catalog's products and
@@ -18,24 +15,12 @@ export default function Cart() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsAuthenticated);
-  const products = useGetProductsQuery();
-  const bundles = useGetBundlesQuery();
 
   useEffect(() => {
     if (!loggedIn) dispatch(redirectAfterLoginSet('/cart'));
   }, [loggedIn, dispatch]);
 
-  const catalog: CatalogInput = {
-    products: products.data,
-    bundles: bundles.data,
-    isLoading: products.isLoading || bundles.isLoading,
-    isError: products.isError || bundles.isError,
-    errorMessage: errorMessage(products.error ?? bundles.error),
-    onRetry: () => {
-      if (products.isError) void products.refetch();
-      if (bundles.isError) void bundles.refetch();
-    },
-  };
+  const catalog = useCatalogInput();
 
   return (
     <CartPage

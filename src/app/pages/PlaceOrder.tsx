@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../api/errors';
-import type { CatalogInput } from '../../components/useResolvedLines';
-import { useGetBundlesQuery } from '../../features/bundles/bundlesApi';
 import { selectCartItems } from '../../features/cart/cartSlice';
-import { useGetProductsQuery } from '../../features/catalog/catalogApi';
 import { PlaceOrderPage } from '../../features/checkout/PlaceOrderPage';
 import { buyNowFrom } from '../../features/checkout/rules';
 import { forwardState } from '../../features/session/redirectState';
 import { redirectAfterLoginSet, selectUser } from '../../features/session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIsAuthenticated } from '../../store/selectors';
+import { useCatalogInput } from '../useCatalogInput';
 
 /**
  * /place-order: the checkout screen over the catalog, the cart and the account. A guest who opens
@@ -23,8 +20,7 @@ export default function PlaceOrder() {
   const loggedIn = useAppSelector(selectIsAuthenticated);
   const user = useAppSelector(selectUser);
   const cartItems = useAppSelector(selectCartItems);
-  const products = useGetProductsQuery();
-  const bundles = useGetBundlesQuery();
+  const catalog = useCatalogInput();
 
   useEffect(() => {
     if (loggedIn) return;
@@ -35,17 +31,5 @@ export default function PlaceOrder() {
   }, [loggedIn, dispatch, navigate, location.state]);
 
   if (!loggedIn) return null;
-
-  const catalog: CatalogInput = {
-    products: products.data,
-    bundles: bundles.data,
-    isLoading: products.isLoading || bundles.isLoading,
-    isError: products.isError || bundles.isError,
-    errorMessage: errorMessage(products.error ?? bundles.error),
-    onRetry: () => {
-      if (products.isError) void products.refetch();
-      if (bundles.isError) void bundles.refetch();
-    },
-  };
   return <PlaceOrderPage catalog={catalog} cartItems={cartItems} buyNow={buyNowFrom(location.state)} user={user} />;
 }

@@ -2,11 +2,13 @@
  * Vite plugin: after the client build, prerender the home page into dist/index.html (issue 9).
  *
  * 1. Build src/prerender.tsx for Node into node_modules/.cache/layerloft/prerender.
- * 2. Render `/` with it: the markup of a first-time visitor's home page, styles inline (emotion).
- * 3. dist/index.html gets that markup inside `<div id="root">` and `modulepreload` links for the
- *    home screen's chunks (so they download with the entry, not after it ran); the plain shell is
- *    kept as dist/shell.html, which the server sends for every other client-side route. Both
- *    preload the Latin font files and carry the (tiny) entry stylesheet inline.
+ * 2. Render `/` with it: the markup of a first-time visitor's home page, styles inline (emotion);
+ *    and the page frame (header, category bar, footer around the page-loading placeholder).
+ * 3. dist/index.html gets the home page inside `<div id="root">` and `modulepreload` links for the
+ *    home screen's chunks (so they download with the entry, not after it ran); dist/shell.html,
+ *    which the server sends for every other client-side route, gets the frame (the app renders the
+ *    page in its place). Both preload the Latin font files and carry the (tiny) entry stylesheet
+ *    inline.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,7 +83,7 @@ export function withFontPreloads(shell: string, assetFiles: string[]): string {
 export function withPrerenderedRoot(shell: string, markup: string, preloads: string[]): string {
   if (!shell.includes(ROOT_DIV)) throw new Error(`index.html must contain ${ROOT_DIV}`);
   // The server's CSP allows no inline script: the page must work without one.
-  if (/<script/i.test(markup)) throw new Error('prerender: the home page markup contains an inline script (a suspended boundary?)');
+  if (/<script/i.test(markup)) throw new Error('prerender: the markup contains an inline script (a suspended boundary?)');
   const styles = hoistEmotionStyles(markup);
   const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
   const head = [...links, styles.head].join('\n    ');
@@ -116,9 +118,11 @@ export function prerenderHome(): Plugin {
       const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f));
       if (!entry) throw new Error(`prerender: no bundle in ${ssrOut}`);
       let markup: string;
+      let frame: string;
       try {
-        const { renderPage } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as { renderPage: (p: string) => Promise<string> };
-        markup = await renderPage('/');
+        const prerender = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as { renderPage: (p: string) => Promise<string>; renderFrame: () => Promise<string> };
+        markup = await prerender.renderPage('/');
+        frame = await prerender.renderFrame();
       } finally {
         fs.rmSync(ssrOut, { recursive: true, force: true });
       }
@@ -131,7 +135,7 @@ export function prerenderHome(): Plugin {
 
       const built = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const shell = withFontPreloads(withInlineStylesheets(built, (href) => fs.readFileSync(path.join(outDir, href), 'utf8')), fs.readdirSync(path.join(outDir, 'assets')));
-      fs.writeFileSync(path.join(outDir, 'shell.html'), shell);
+      fs.writeFileSync(path.join(outDir, 'shell.html'), withPrerenderedRoot(shell, frame, []));
       fs.writeFileSync(path.join(outDir, 'index.html'), withPrerenderedRoot(shell, markup, preloads));
     },
   };

@@ -5,10 +5,11 @@
  * empty cart, the product and bundle sections as their loading skeletons (their data comes from the
  * API once the script runs). main.tsx then renders the same tree over it.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { PageFallback } from './app/layout/Layout';
 import { preloadRoute } from './app/routes';
 import { makeStore } from './store/store';
 
@@ -21,11 +22,24 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 /** The markup of `pathname` for a first-time visitor (the inside of `<div id="root">`). */
 export async function renderPage(pathname = '/'): Promise<string> {
   await preloadRoute(pathname);
+  return render(pathname);
+}
+
+/**
+ * The page frame every other route starts from (shell.html): header, category bar and footer
+ * around the page-loading placeholder, so something paints before the script has run; the app
+ * then renders the page in its place.
+ */
+export function renderFrame(): Promise<string> {
+  return render('/', <PageFallback />);
+}
+
+async function render(pathname: string, screen?: ReactNode): Promise<string> {
   const store = makeStore();
   const errors: string[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App store={store} router={(app) => <StaticRouter location={pathname}>{app}</StaticRouter>} />
+      <App store={store} router={(app) => <StaticRouter location={pathname}>{app}</StaticRouter>} screen={screen} />
     </StrictMode>,
     {
       // Suspense boundaries inline, not outlined for a progressive reveal: the page must show
@@ -38,6 +52,6 @@ export async function renderPage(pathname = '/'): Promise<string> {
     },
   );
   const html = await streamToString(prelude);
-  if (errors.length) throw new Error(`prerender of ${pathname} failed:\n${errors.join('\n')}`);
+  if (errors.length) throw new Error(`prerender of ${screen ? 'the page frame' : pathname} failed:\n${errors.join('\n')}`);
   return html;
 }

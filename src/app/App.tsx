@@ -24,12 +24,15 @@ export function App({
   persistor,
   router = browserRouter,
   serverState,
+  screen,
 }: {
   store: AppStore;
   persistor?: Persistor;
   router?: (app: ReactNode) => ReactNode;
   /** While hydrating the prerendered home page: the state it was rendered from (react-redux `serverState`). */
   serverState?: RootState;
+  /** In place of the routes (the prerendered page frame of shell.html). */
+  screen?: ReactNode;
 }) {
   return (
     <Provider store={store} serverState={serverState}>
@@ -37,7 +40,7 @@ export function App({
         {router(
           <ThemeProvider theme={theme}>
             <CssBaseline />
-            <Layout />
+            <Layout screen={screen} />
             {/* Outside Layout: stays on screen while the full-screen 'Loading...' shows. */}
             <QaLauncher />
             <Suspense fallback={null}>

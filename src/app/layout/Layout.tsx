@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { selectIsLoading } from '../../features/ui/uiSlice';
@@ -12,7 +12,8 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
 
-function PageFallback() {
+/** The page area while a screen's chunk loads (also the prerendered shell.html's content, src/prerender.tsx). */
+export function PageFallback() {
   return (
     // A full screen tall: the footer stays below the fold until the page arrives, instead of
     // showing and then jumping down (the largest layout shift of a first load; issue 9).
@@ -25,8 +26,11 @@ function PageFallback() {
   );
 }
 
-/** Header, extra bar and footer around every route; the global loading flag replaces it all. */
-export function Layout() {
+/**
+ * Header, extra bar and footer around every route; the global loading flag replaces it all.
+ * `screen` stands in for the routes (the build's prerender of the page frame).
+ */
+export function Layout({ screen }: { screen?: ReactNode }) {
   const loading = useAppSelector(selectIsLoading);
   if (loading) return <FullScreenSpinner />;
   return (
@@ -47,9 +51,7 @@ export function Layout() {
       <CategoryBar />
       {/* At least a screen tall: the footer starts below the fold, so it never jumps as a page's content arrives. */}
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minHeight: '100vh' }}>
-        <Suspense fallback={<PageFallback />}>
-          <AppRoutes />
-        </Suspense>
+        <Suspense fallback={<PageFallback />}>{screen ?? <AppRoutes />}</Suspense>
       </Box>
       <Footer />
     </Box>

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { hoistEmotionStyles, withFontPreloads, withInlineStylesheets, withPrerenderedRoot } from '../../../scripts/prerenderPlugin';
-import { renderPage } from '../../../src/prerender';
+import { renderFrame, renderPage } from '../../../src/prerender';
 
 const SHELL = '<!doctype html><html><head><title>LayerLoft</title></head><body><div id="root"></div></body></html>';
 
@@ -17,6 +17,15 @@ describe('the prerendered home page (issue 9)', () => {
     // No outlined Suspense boundary: the page must show without running any script.
     expect(html).not.toMatch(/<script|<template/i);
     expect(html).not.toContain('Loading page…');
+  });
+
+  it('renders the page frame for every other route: header and footer around the page placeholder', async () => {
+    const html = await renderFrame();
+    expect(html).toMatch(/<header[^>]*>/);
+    expect(html).toContain('<footer');
+    expect(html).toContain('Loading page…');
+    expect(html).not.toContain('Playful things');
+    expect(html).not.toMatch(/<script|<template/i);
   });
 
   it('moves emotion styles into one head tag the client cache adopts, keeping global ones apart', () => {

@@ -13,7 +13,8 @@ import { useId, type ChangeEventHandler, type ReactNode } from 'react';
 interface FieldFrame {
   /** The input's id (one is generated when left out); the label and helper text ids derive from it. */
   id?: string;
-  label: ReactNode;
+  /** Left out for a box named by `aria-label` alone (a search box with a placeholder): no label, no notch. */
+  label?: ReactNode;
   helperText?: ReactNode;
   helperTextSx?: SxProps<Theme>;
   /** Keep the label above the field even while it is empty (a select whose first option is a prompt). */
@@ -27,15 +28,19 @@ interface FieldFrame {
   sx?: SxProps<Theme>;
 }
 
-function useFieldIds(id: string | undefined, helperText: ReactNode) {
+const hasLabel = (label: ReactNode) => label != null && label !== '';
+
+function useFieldIds(id: string | undefined, label: ReactNode, helperText: ReactNode) {
   const generated = useId();
   const inputId = id ?? generated;
-  return { inputId, labelId: `${inputId}-label`, helperId: helperText ? `${inputId}-helper-text` : undefined };
+  return { inputId, labelId: hasLabel(label) ? `${inputId}-label` : undefined, helperId: helperText ? `${inputId}-helper-text` : undefined };
 }
 
-function Frame({ frame, inputId, labelId, helperId, children }: { frame: FieldFrame; inputId: string; labelId: string; helperId?: string; children: ReactNode }) {
+function Frame({ frame, inputId, labelId, helperId, children }: { frame: FieldFrame; inputId: string; labelId?: string; helperId?: string; children: ReactNode }) {
   return (
     <FormControl
+      // TextField's class too, so the page's markup (and any selector written against it) stays the same.
+      className="MuiTextField-root"
       variant="outlined"
       error={frame.error}
       disabled={frame.disabled}
@@ -44,9 +49,11 @@ function Frame({ frame, inputId, labelId, helperId, children }: { frame: FieldFr
       size={frame.size}
       sx={frame.sx}
     >
-      <InputLabel htmlFor={inputId} id={labelId} shrink={frame.shrinkLabel}>
-        {frame.label}
-      </InputLabel>
+      {hasLabel(frame.label) && (
+        <InputLabel htmlFor={inputId} id={labelId} shrink={frame.shrinkLabel}>
+          {frame.label}
+        </InputLabel>
+      )}
       {children}
       {frame.helperText && (
         <FormHelperText id={helperId} sx={frame.helperTextSx}>
@@ -57,19 +64,29 @@ function Frame({ frame, inputId, labelId, helperId, children }: { frame: FieldFr
   );
 }
 
-export type TextInputProps = FieldFrame & Omit<OutlinedInputProps, keyof FieldFrame | 'notched'>;
+/**
+ * Everything else goes to the OutlinedInput, as TextField's props and `slotProps.input` do:
+ * `multiline`/`minRows`/`maxRows`, `startAdornment`/`endAdornment`, `inputProps` (TextField's
+ * `slotProps.htmlInput`: min, max, inputMode, aria-label…), `autoComplete`, `name`, `type`, events.
+ */
+export type TextInputProps = FieldFrame &
+  Omit<OutlinedInputProps, keyof FieldFrame | 'notched' | 'sx'> & {
+    /** Styles of the input's box (the OutlinedInput root), as TextField's `slotProps.input.sx`. */
+    inputSx?: SxProps<Theme>;
+  };
 
 /** An outlined text box: TextField's look and accessibility without its select machinery. */
-export function TextInput({ id, label, helperText, helperTextSx, shrinkLabel, error, disabled, required, fullWidth, size, sx, ...input }: TextInputProps) {
-  const ids = useFieldIds(id, helperText);
+export function TextInput({ id, label, helperText, helperTextSx, shrinkLabel, error, disabled, required, fullWidth, size, sx, inputSx, ...input }: TextInputProps) {
+  const ids = useFieldIds(id, label, helperText);
   return (
     <Frame frame={{ label, helperText, helperTextSx, shrinkLabel, error, disabled, required, fullWidth, size, sx }} {...ids}>
-      <OutlinedInput id={ids.inputId} label={label} notched={shrinkLabel} aria-describedby={ids.helperId} {...input} />
+      <OutlinedInput id={ids.inputId} label={label} notched={shrinkLabel} fullWidth={fullWidth} aria-describedby={ids.helperId} sx={inputSx} {...input} />
     </Frame>
   );
 }
 
 export type NativeSelectInputProps = FieldFrame & {
+  label: ReactNode;
   name?: string;
   value: string;
   onChange: ChangeEventHandler<HTMLSelectElement>;
@@ -84,10 +101,10 @@ export type NativeSelectInputProps = FieldFrame & {
  * menu code, and the platform's picker on phones.
  */
 export function NativeSelectInput({ id, label, helperText, helperTextSx, shrinkLabel, error, disabled, required, fullWidth, size, sx, children, ...select }: NativeSelectInputProps) {
-  const ids = useFieldIds(id, helperText);
+  const ids = useFieldIds(id, label, helperText);
   return (
     <Frame frame={{ label, helperText, helperTextSx, shrinkLabel, error, disabled, required, fullWidth, size, sx }} {...ids}>
-      <NativeSelect id={ids.inputId} input={<OutlinedInput label={label} notched={shrinkLabel} />} aria-describedby={ids.helperId} {...select}>
+      <NativeSelect id={ids.inputId} input={<OutlinedInput label={label} notched={shrinkLabel} fullWidth={fullWidth} />} aria-describedby={ids.helperId} {...select}>
         {children}
       </NativeSelect>
     </Frame>

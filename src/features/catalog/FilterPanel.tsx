@@ -39,6 +39,18 @@ function priceLabel(v: number): string {
   return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
 }
 
+/** Half of MUI's 20px slider thumb. */
+const THUMB_RADIUS = 10;
+
+// The rail and the filled track run on under the thumb's inset to the panel's edges; "$0" starts at
+// the left edge and "$150+" ends at the right one (centred on the ends, they stuck out of the panel).
+const sliderSx = {
+  '& .MuiSlider-rail': { left: -THUMB_RADIUS, width: `calc(100% + ${2 * THUMB_RADIUS}px)` },
+  '& .MuiSlider-track': { ml: `-${THUMB_RADIUS}px`, pl: `${THUMB_RADIUS}px` },
+  '& .MuiSlider-markLabel[data-index="0"]': { transform: `translateX(-${THUMB_RADIUS}px)` },
+  '& .MuiSlider-markLabel[data-index="2"]': { transform: `translateX(calc(-100% + ${THUMB_RADIUS}px))` },
+} as const;
+
 /** Quiet time after the last slider move before the url (and the results) follow. */
 const PRICE_COMMIT_DELAY_MS = 250;
 
@@ -54,31 +66,36 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
   if (st.seen !== value) setSt({ seen: value, local: null });
   const shown = st.local ?? value;
   return (
-    <Box sx={{ px: 1.25 }}>
+    <Box>
       <Typography id={`${id}-value`} sx={{ fontWeight: 700, mb: 0.5 }} aria-live="polite">
         {priceLabel(shown)}
       </Typography>
-      <Slider
-        value={shown}
-        min={PRICE_MIN}
-        max={PRICE_MAX}
-        step={5}
-        onChange={(_e, v) => setSt((x) => ({ ...x, local: v as number }))}
-        onChangeCommitted={(_e, v) => {
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            if ((v as number) !== value) onCommit(v as number);
-            else setSt((x) => ({ ...x, local: null }));
-          }, PRICE_COMMIT_DELAY_MS);
-        }}
-        getAriaValueText={priceLabel}
-        aria-label="Maximum price"
-        marks={[
-          { value: 0, label: '$0' },
-          { value: 75, label: '$75' },
-          { value: 150, label: '$150+' },
-        ]}
-      />
+      {/* The thumb travels inset by its radius so it is never cut off by the sidebar's scroll box;
+          the rail and the end labels reach the panel's edges, in line with the heading above. */}
+      <Box sx={{ px: `${THUMB_RADIUS}px` }}>
+        <Slider
+          sx={sliderSx}
+          value={shown}
+          min={PRICE_MIN}
+          max={PRICE_MAX}
+          step={5}
+          onChange={(_e, v) => setSt((x) => ({ ...x, local: v as number }))}
+          onChangeCommitted={(_e, v) => {
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              if ((v as number) !== value) onCommit(v as number);
+              else setSt((x) => ({ ...x, local: null }));
+            }, PRICE_COMMIT_DELAY_MS);
+          }}
+          getAriaValueText={priceLabel}
+          aria-label="Maximum price"
+          marks={[
+            { value: 0, label: '$0' },
+            { value: 75, label: '$75' },
+            { value: 150, label: '$150+' },
+          ]}
+        />
+      </Box>
     </Box>
   );
 }

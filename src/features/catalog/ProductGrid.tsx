@@ -19,12 +19,28 @@ const grid = {
   m: 0,
 } as const;
 
+// A row of at most 4 suggestions: 2 + 2 on tablets (three across left one card alone), 4 from desktop.
+const suggestionsGrid = { ...grid, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } } as const;
+
 export type CardAction = (product: Product) => ReactNode;
 
 /** A plain grid of product cards under a labelled list; `eager` cards (the first screen's) load at once, the rest lazily. */
-export function ProductGrid({ products, label, renderCardAction, eager = 0 }: { products: readonly Product[]; label: string; renderCardAction?: CardAction; eager?: number }) {
+export function ProductGrid({
+  products,
+  label,
+  renderCardAction,
+  eager = 0,
+  suggestions = false,
+}: {
+  products: readonly Product[];
+  label: string;
+  renderCardAction?: CardAction;
+  eager?: number;
+  /** A short list of up to 4 suggestions ("You may also like"), laid out in even rows. */
+  suggestions?: boolean;
+}) {
   return (
-    <Box component="ul" sx={grid} aria-label={label}>
+    <Box component="ul" sx={suggestions ? suggestionsGrid : grid} aria-label={label}>
       {products.map((p, i) => (
         <li key={p._id}>
           <ProductCard product={p} eager={i < eager} action={renderCardAction?.(p)} />
@@ -34,9 +50,9 @@ export function ProductGrid({ products, label, renderCardAction, eager = 0 }: { 
   );
 }
 
-function Skeletons({ count }: { count: number }) {
+function Skeletons({ count, suggestions = false }: { count: number; suggestions?: boolean }) {
   return (
-    <Box sx={grid} aria-hidden>
+    <Box sx={suggestions ? suggestionsGrid : grid} aria-hidden>
       {Array.from({ length: count }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}
@@ -52,7 +68,7 @@ export function RelatedProducts({ product, renderCardAction }: { product: Produc
   return (
     <Box component="section" aria-labelledby="related-title">
       <SectionHeading id="related-title" overline="Keep exploring" title="You may also like" />
-      {isLoading ? <Skeletons count={RELATED_LIMIT} /> : <ProductGrid products={related} label="Related products" renderCardAction={renderCardAction} />}
+      {isLoading ? <Skeletons count={RELATED_LIMIT} suggestions /> : <ProductGrid products={related} label="Related products" renderCardAction={renderCardAction} suggestions />}
     </Box>
   );
 }
@@ -81,7 +97,7 @@ export function BundleProducts({ productIds, renderCardAction }: { productIds: r
       {suggestions.length > 0 && (
         <Box component="section" aria-labelledby="bundle-related-title">
           <SectionHeading id="bundle-related-title" overline="Pairs well with" title="You may also like" />
-          <ProductGrid products={suggestions} label="Related products" renderCardAction={renderCardAction} />
+          <ProductGrid products={suggestions} label="Related products" renderCardAction={renderCardAction} suggestions />
         </Box>
       )}
     </>

@@ -8,13 +8,13 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { Gallery } from '../../components/Gallery';
+import { TextInput } from '../../components/OutlinedField';
 import { Price } from '../../components/Price';
 import { productVariant } from '../../domain/cartKey';
 import { formatMoney } from '../../domain/money';
@@ -258,7 +258,7 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
           )}
 
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'stretch' }}>
-            <TextField
+            <TextInput
               label="Quantity"
               type="number"
               value={quantityText}
@@ -266,7 +266,7 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
                 setQuantityText(e.target.value);
                 setProblem(null);
               }}
-              slotProps={{ htmlInput: { min: 1, max: 99, step: 1, inputMode: 'numeric' } }}
+              inputProps={{ min: 1, max: 99, step: 1, inputMode: 'numeric' }}
               sx={{ width: 110, bgcolor: 'background.paper' }}
             />
             <Button variant="contained" size="large" startIcon={<AddShoppingCart />} onClick={addToCart} sx={{ flex: '1 1 170px' }}>

@@ -7,13 +7,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { selectConnectionStatus } from '../../api/socket';
 import { brand } from '../../components/brand';
+import { TextInput } from '../../components/OutlinedField';
 import type { Message } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useGetUnreadQuery, useSendMessageMutation } from './chatApi';
@@ -117,7 +117,7 @@ export function ChatModal({ shopName }: { shopName: string }) {
       .catch(() => setText((current) => current || body));
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
@@ -207,7 +207,7 @@ export function ChatModal({ shopName }: { shopName: string }) {
         }}
         sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, px: { xs: 1.5, sm: 2.5 }, py: 1.5, bgcolor: '#FFFFFF', borderTop: 1, borderColor: 'divider' }}
       >
-        <TextField
+        <TextInput
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -218,7 +218,7 @@ export function ChatModal({ shopName }: { shopName: string }) {
           fullWidth
           size="small"
           disabled={status !== 'open'}
-          slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: MAX_MESSAGE_LENGTH } }}
+          inputProps={{ 'aria-label': 'Message', maxLength: MAX_MESSAGE_LENGTH }}
           sx={{ '& .MuiOutlinedInput-root': { borderRadius: '18px', bgcolor: brand.cream } }}
         />
         <IconButton

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TextInput } from '../../components/OutlinedField';
 import { EMPTY_INQUIRY, INQUIRY_RESET_MS, inquiryMailto, inquiryProblem, missingFields, type Inquiry } from './inquiry';
 
 /** Opens the visitor's mail program without leaving the page (a click on a mailto: anchor). */
@@ -67,7 +67,7 @@ export function ContactForm({ shopEmail }: { shopEmail: string | undefined }) {
     <Box component="form" noValidate onSubmit={submit} aria-label="Custom figure inquiry" sx={{ display: 'grid', gap: 2.5 }}>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {FIELDS.map((f) => (
-          <TextField
+          <TextInput
             key={f.key}
             name={f.key}
             label={f.label}

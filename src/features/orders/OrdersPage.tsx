@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { CURRENCY } from '../../domain/money';
 import type { Order, User } from '../../domain/types';
@@ -183,51 +183,45 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
           borderRadius: '22px',
         }}
       >
-        <TextField
-          select
+        <NativeSelectInput
           size="small"
           label="Search by"
           value={filters.method}
           onChange={(e) => dispatch(searchMethodChanged(e.target.value as SearchMethod))}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          shrinkLabel
         >
           {SEARCH_METHODS.map((m) => (
             <option key={m.value} value={m.value}>
               {m.label}
             </option>
           ))}
-        </TextField>
-        <TextField
+        </NativeSelectInput>
+        <TextInput
           size="small"
           value={filters.text}
           onChange={(e) => dispatch(searchTextChanged(e.target.value))}
           placeholder={searchPlaceholder(filters.method)}
           sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 3, md: 0 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search orders', maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          inputProps={{ 'aria-label': 'Search orders', maxLength: 100 }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
         />
-        <TextField
-          select
+        <NativeSelectInput
           size="small"
           label="Status"
           value={filters.status}
           onChange={(e) => dispatch(statusFilterChanged(e.target.value as StatusFilter))}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          shrinkLabel
         >
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
           ))}
-        </TextField>
+        </NativeSelectInput>
         <Button variant="outlined" onClick={() => dispatch(filtersCleared())} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 4, md: 0 }, whiteSpace: 'nowrap' }}>
           {ORDERS_TEXT.clearFilters}
         </Button>

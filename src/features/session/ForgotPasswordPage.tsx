@@ -4,12 +4,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiError } from '../../api/errors';
 import { brand } from '../../components/brand';
+import { TextInput } from '../../components/OutlinedField';
 import { AuthLayout } from './AuthLayout';
 import { useForgotPasswordMutation } from './sessionApi';
 import { emailError } from './validation';
@@ -71,7 +71,7 @@ export default function ForgotPasswordPage() {
             {status === 429 && (error as ApiError).message}
           </Alert>
         )}
-        <TextField
+        <TextInput
           label="Email"
           name="email"
           type="email"

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { TextInput } from '../../components/OutlinedField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
@@ -132,7 +132,7 @@ export default function LoginPage() {
 
       <Box component="form" noValidate onSubmit={submit} aria-label={copy.title} sx={{ display: 'grid', gap: 2.25 }}>
         {mode === 'signup' && (
-          <TextField
+          <TextInput
             label="Name"
             name="name"
             autoComplete="name"
@@ -143,7 +143,7 @@ export default function LoginPage() {
             fullWidth
           />
         )}
-        <TextField
+        <TextInput
           label="Email"
           name="email"
           type="email"

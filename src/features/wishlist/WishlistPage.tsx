@@ -8,12 +8,12 @@ import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { TextInput } from '../../components/OutlinedField';
 import type { Product } from '../../domain/types';
 import { searchWishlist, wishlistPage, wishlistProducts } from './rules';
 import { useWishlistIds } from './useWishlist';
@@ -140,23 +140,19 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
             ({all.length})
           </Box>
         </Typography>
-        <TextField
+        <TextInput
           type="search"
           size="small"
           placeholder={WISHLIST_TEXT.search}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search your wishlist' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              sx: { borderRadius: 999, bgcolor: 'background.paper' },
-            },
-          }}
+          inputProps={{ 'aria-label': 'Search your wishlist' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+          inputSx={{ borderRadius: 999, bgcolor: 'background.paper' }}
           sx={{ width: { xs: '100%', sm: 320 } }}
         />
       </Box>

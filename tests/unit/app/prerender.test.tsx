@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { hoistEmotionStyles, withFontPreloads, withInlineStylesheets, withPrerenderedRoot } from '../../../scripts/prerenderPlugin';
+import { hoistEmotionStyles, withInlineStylesheets, withoutModulePreloads, withPrerenderedRoot } from '../../../scripts/prerenderPlugin';
 import { renderFrame, renderPage } from '../../../src/prerender';
 
 const SHELL = '<!doctype html><html><head><title>LayerLoft</title></head><body><div id="root"></div></body></html>';
@@ -38,22 +38,24 @@ describe('the prerendered home page (issue 9)', () => {
     expect(head).toContain('<style data-emotion="css x1 y2 anim">.css-x1{color:red}.css-y2{color:blue}@keyframes anim{}</style>');
   });
 
-  it('writes the markup into the root and the preloads into the head, and refuses inline scripts', () => {
-    const page = withPrerenderedRoot(SHELL, '<style data-emotion="css a">.css-a{}</style><h1 class="css-a">Hi</h1>', ['/assets/Home-1.js']);
+  it('writes the markup into the root and its styles into the head, and refuses inline scripts', () => {
+    const page = withPrerenderedRoot(SHELL, '<style data-emotion="css a">.css-a{}</style><h1 class="css-a">Hi</h1>');
     expect(page).toContain('<div id="root"><h1 class="css-a">Hi</h1></div>');
-    expect(page).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Home-1.js">[\s\S]*<style data-emotion="css a">[\s\S]*<\/head>/);
-    expect(() => withPrerenderedRoot(SHELL, '<script>alert(1)</script>', [])).toThrow(/inline script/);
-    expect(() => withPrerenderedRoot('<body></body>', '<p></p>', [])).toThrow(/root/);
+    expect(page).toMatch(/<style data-emotion="css a">\.css-a\{\}<\/style>\s*<\/head>/);
+    expect(() => withPrerenderedRoot(SHELL, '<script>alert(1)</script>')).toThrow(/inline script/);
+    expect(() => withPrerenderedRoot('<body></body>', '<p></p>')).toThrow(/root/);
   });
 
-  it('inlines a small entry stylesheet and preloads the Latin font files', () => {
+  it("drops the entry's module preloads from the home page only", () => {
+    const head = '<head><script type="module" src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/a-1.js">\n</head>';
+    expect(withoutModulePreloads(head)).toBe('<head><script type="module" src="/assets/index-1.js"></script>\n</head>');
+  });
+
+  it('inlines a small entry stylesheet', () => {
     const shell = '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><div id="root"></div>';
     const inlined = withInlineStylesheets(shell, (href) => (href === 'assets/index-1.css' ? '@font-face{font-family:X}' : ''));
     expect(inlined).toBe('<head><style>@font-face{font-family:X}</style></head><div id="root"></div>');
     // A large one stays a file.
     expect(withInlineStylesheets(shell, () => 'a'.repeat(5000))).toBe(shell);
-    const withFonts = withFontPreloads(inlined, ['nunito-latin-wght-normal-AB12.woff2', 'nunito-latin-ext-wght-normal-CD34.woff2', 'index-1.js']);
-    expect(withFonts).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/nunito-latin-wght-normal-AB12.woff2">');
-    expect(withFonts).not.toContain('latin-ext');
   });
 });

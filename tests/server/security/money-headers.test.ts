@@ -119,7 +119,9 @@ describe('money', () => {
 });
 
 describe('headers', () => {
-  const CSP = "default-src 'self';base-uri 'self';object-src 'none';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';font-src 'self' data:;connect-src 'self' ws: wss:;script-src 'self';frame-ancestors 'none';form-action 'self'";
+  // connect-src names the page's own socket origin (the Host it was asked for), never any ws:/wss: host.
+  const csp = (origin: string) =>
+    `default-src 'self';base-uri 'self';object-src 'none';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';font-src 'self' data:;connect-src 'self' ${origin.replace(/^http/, 'ws')};script-src 'self';frame-ancestors 'none';form-action 'self'`;
 
   it('every kind of response carries the exact CSP, nosniff, a referrer policy and no framing', async () => {
     const dist = path.join(target.t.dataDir, 'dist-headers');
@@ -146,8 +148,8 @@ describe('headers', () => {
         call(base, 'GET', '/pay/assets/pay.css'),
         call(base, 'GET', '/healthz'),
       ]);
-      for (const r of responses) {
-        expect(r.headers.get('content-security-policy')).toBe(CSP);
+      for (const [i, r] of responses.entries()) {
+        expect(r.headers.get('content-security-policy')).toBe(csp(i < 4 ? spaBase : base));
         expect(r.headers.get('x-content-type-options')).toBe('nosniff');
         expect(r.headers.get('referrer-policy')).toMatch(/^(no-referrer|strict-origin-when-cross-origin|same-origin)$/);
         expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');

@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
@@ -34,6 +34,11 @@ export function App({
   /** In place of the routes (the prerendered page frame of shell.html). */
   screen?: ReactNode;
 }) {
+  // The prerendered page looks ready before its script has run: `<html data-app-ready>` says the
+  // app has taken it over (browser tests wait for it before using keyboard shortcuts).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <Provider store={store} serverState={serverState}>
       <PersistedGate persistor={persistor}>

@@ -26,7 +26,22 @@ export async function newPage(viewport = DESKTOP): Promise<Page & { errors: stri
   page.on('console', (msg) => {
     if (msg.type() === 'error') page.errors.push(msg.text());
   });
+  // Every page.goto into the app waits until the app has taken over its prerendered HTML.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if ((await page.locator('#root').count()) > 0) await appReady(page);
+    return response;
+  };
   return page;
+}
+
+/**
+ * Waits until the app has taken over the page: the home page and the page frame are prerendered
+ * HTML, visible (and clickable as plain links) before the script has run and attached its handlers.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
 /** Saves a screenshot (full page unless told) under test-output/screenshots/<name>.png and returns its path. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { appReady, DESKTOP, PHONE, screenshot } from './browser';
 import { makeFixtures, shopperPage, type Fixtures } from './routes';
 
 /**
@@ -70,7 +70,7 @@ describe('the purchase flow with the keyboard alone', () => {
     const size = (product.clothingSizes[0] ?? product.canvasSizes[0])!;
 
     await page.goto('/');
-    await page.locator('#hero-title').waitFor();
+    await appReady(page);
     // The first Tab reaches the skip link; it jumps to the content.
     await page.keyboard.press('Tab');
     expect((await focused(page)).name).toBe('Skip to content');

@@ -12,7 +12,7 @@ import { REDACTED } from '../../src/store/devtools';
 import { createReplayReducer } from '../../src/store/recorder';
 import { rootReducer } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { appReady, baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
 
 /**
  * The QA recorder in a real browser (issue 8): a session recorded with the QA panel, downloaded,
@@ -275,14 +275,19 @@ describe('QA action log in a real browser', () => {
   it('fits a phone: the panel opens with Ctrl+Shift+Q and closes to a QA button', async () => {
     const page = await newPage(PHONE);
     await page.goto('/');
-    await page.getByRole('banner').waitFor();
+    await appReady(page);
     expect(await panel(page).count()).toBe(0);
     await page.keyboard.press('Control+Shift+Q');
     await panel(page).waitFor();
     // Not recording outside QA mode until asked.
     await expect.poll(() => panel(page).getByTestId('qa-recorder-status').textContent()).toMatch(/^Not recording/);
     await panel(page).getByRole('button', { name: 'Start recording' }).click();
+    // On a phone the panel covers most of the screen: close it to shop (recording goes on), reopen it.
+    await page.keyboard.press('Control+Shift+Q');
+    await panel(page).waitFor({ state: 'hidden' });
     await addProduct(page, a);
+    await page.keyboard.press('Control+Shift+Q');
+    await panel(page).waitFor();
     await expect.poll(async () => Number(await panel(page).getByTestId('qa-action-count').textContent())).toBeGreaterThan(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const box = (await panel(page).boundingBox())!;

@@ -60,7 +60,9 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       closed(reply, 404, 'Checkout not found', 'This payment link is not valid. Please start again from your cart.');
       return null;
     }
-    if (session.status === 'paid') {
+    // Paid — also when the two reads straddle a concurrent payment's commit (session read still
+    // open, order read already paid by this session): a second press of Pay is not an error.
+    if (session.status === 'paid' || (order.paidAt && order.paymentSessionId === session.id)) {
       reply.redirect(fillSessionId(app.checkout.returnUrl(true), id), 303);
       return null;
     }

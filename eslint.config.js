@@ -33,7 +33,7 @@ const featureBoundaries = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'server/db/migrations/**', 'test-output/**', '.data*/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'server/db/migrations/**', 'test-output/**', '.data*/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -61,6 +61,26 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    // src/api is the bottom layer (STYLE rule 6): one createApi, the base query and the socket client
+    // factory. It never depends on the store or a feature, so nothing can import in a circle through it.
+    files: ['src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use useAppSelector/useAppDispatch from src/store/hooks.' },
+            { name: 'redux-persist/lib/storage', message: "Breaks the Vite build at run time; import 'redux-persist/es/storage'." },
+          ],
+          patterns: [
+            { group: ['**/store', '**/store/*', '**/features', '**/features/*'], message: 'src/api is the bottom layer: it imports nothing from src/store or src/features.' },
+            { group: ['**/server/*'], message: 'The client never imports server code; share pure rules through src/domain.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Reducers are pure (STYLE rule 3): time and randomness enter through prepare callbacks or deps.
     files: ['src/features/**/*Slice.ts', 'src/domain/**/*.ts'],

@@ -1,11 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { prerenderHome } from './scripts/prerenderPlugin.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 4000}`;
 
-export default defineConfig({
-  plugins: [react(), prerenderHome()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
@@ -15,10 +14,20 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    // dist/.vite/manifest.json: the chunk graph the bundle-size benchmark reads.
-    manifest: true,
-  },
-});
+  // The server-rendering bundle (src/entry-server.tsx → dist/ssr/, scripts/build.mjs): one
+  // self-contained file (some packages, like redux-persist, are not loadable by Node's ESM
+  // resolver), with the ESM build of dual packages: react-router-dom's CommonJS build would bring a
+  // second copy of react-router, whose router context the links would not see.
+  ssr: { noExternal: true, resolve: { conditions: ['module-sync', 'module', 'import'] } },
+  // The bundle renders production React and Redux Toolkit whatever NODE_ENV the server runs with:
+  // development checks (serializability, immutability) cost more than the render itself.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: true, minify: false, sourcemap: true }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        // dist/.vite/manifest.json: the chunk graph the bundle-size benchmark reads.
+        manifest: true,
+      },
+}));

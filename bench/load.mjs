@@ -9,9 +9,9 @@ import { runLoad } from '../tests/load/shoppers.mjs';
 export const targets = { p95Ms: 1000, fiveXX: 0, violations: 0 };
 
 export async function run({ root }) {
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('vite build failed');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html')) || !fs.existsSync(path.join(root, 'dist-server', 'main.js'))) {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('npm run build failed');
   }
   const shoppers = Number(process.env.LOAD_SHOPPERS ?? 200);
   const seconds = Number(process.env.LOAD_SECONDS ?? 60);

@@ -18,8 +18,8 @@ export const BENCH_DIST = path.resolve(path.dirname(new URL(import.meta.url).pat
 /** `vite build` once per `npm run bench` (suites share this module), so every suite measures the current tree. */
 export function ensureBuilt(root) {
   if (builtThisRun && fs.existsSync(path.join(BENCH_DIST, 'index.html'))) return;
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', BENCH_DIST, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('vite build failed');
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn', '--outDir', BENCH_DIST], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
   builtThisRun = true;
 }
 
@@ -71,6 +71,9 @@ export function serverEnv({ dataDir, databaseUrl, redisUrl, port, extra = {} }) 
   return {
     ...env,
     NODE_ENV: 'production',
+    // A production build on the built-in test card page with the demo catalog, said explicitly.
+    PAYMENTS: 'test',
+    SEED_ON_EMPTY: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
@@ -95,13 +98,13 @@ export function runTs(root, script, args = [], env = process.env) {
 }
 
 /**
- * Starts `server/main.ts` (node --import tsx, so the pid is the server's own process) and waits
+ * Starts the compiled server (dist-server/main.js with plain node, as `npm start` does) and waits
  * for /readyz. Returns { url, pid, rssMb(), stop() }.
  */
 export async function startServer(root, opts) {
   const port = await freePort();
   const env = serverEnv({ ...opts, port });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (d) => {
     log = (log + d.toString()).slice(-8000);

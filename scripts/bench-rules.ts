@@ -9,7 +9,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { performance } from 'node:perf_hooks';
 import { baseApi } from '../src/api/baseApi';
 import type { Settings } from '../src/domain/types';
-import { catalogApi } from '../src/features/catalog/catalogApi';
+import { catalogApi, normaliseProducts } from '../src/features/catalog/catalogApi';
 import { DEFAULT_QUERY, type StoreQuery } from '../src/features/catalog/storeQuery';
 import { selectColorFacet, selectStorePage } from '../src/features/catalog/storeSelectors';
 import type { RootState } from '../src/store/store';
@@ -23,8 +23,8 @@ const store = configureStore({
   // Production middleware only: the development checks are not shipped.
   middleware: (getDefault) => getDefault({ immutableCheck: false, serializableCheck: false }).concat(baseApi.middleware),
 });
-const settings: Settings = { hiddenCategories: [], hiddenProductTags: [], showSupportInOrders: true, shopName: 'LayerLoft', shopEmail: 'hello@layerloft.shop' };
-await store.dispatch(catalogApi.util.upsertQueryData('getProducts', undefined, benchWireProducts(size)));
+const settings: Settings = { hiddenCategories: [], hiddenProductTags: [], showSupportInOrders: true, shopName: 'LayerLoft', shopEmail: 'hello@layerloft.shop', testPayments: false };
+await store.dispatch(catalogApi.util.upsertQueryData('getProducts', undefined, normaliseProducts({ success: true, products: benchWireProducts(size) })));
 await store.dispatch(catalogApi.util.upsertQueryData('getSettings', undefined, settings));
 const state = () => store.getState() as unknown as RootState;
 

@@ -13,10 +13,11 @@ import { openDatabase } from '../server/db/client';
 import { importCatalog } from '../server/db/catalogImport';
 import { seedIfEmpty } from '../server/db/seed';
 import { conversations, products, users } from '../server/db/schema';
-import { SessionTokens } from '../server/lib/auth';
+import { SessionTokens, Sessions } from '../server/lib/auth';
 import { PasswordHasher } from '../server/lib/passwords';
 import { newChatId } from '../server/repositories/conversations';
 import { newUserId } from '../server/plugins/users';
+import { UsersRepository } from '../server/repositories/users';
 import { benchProductRecords } from './bench-fixtures';
 
 const MAX_PRODUCTS = 10_000;
@@ -37,7 +38,7 @@ const database = await openDatabase({ dataDir: process.env.DATA_DIR ?? './.data-
 try {
   await database.migrate();
   const { db } = database;
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, { demoDiscounts: false });
 
   const count = async () => Number(((await db.execute(sql`select count(*)::int as n from ${products}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
   let have = await count();
@@ -48,12 +49,11 @@ try {
     have = await count();
   }
 
-  const tokens = new SessionTokens(secret);
+  // Each token opens a session row, as a login does.
+  const tokens = new Sessions(new SessionTokens(secret), new UsersRepository(db, newUserId));
   const hash = await new PasswordHasher('owasp').hash(process.env.STAFF_PASSWORD ?? 'bench-staff-password');
-  // Valid a minute back: the tokens minted below are never older than the accounts' cut-off.
-  const validAfter = new Date(Date.now() - 60_000);
   const staffEmail = (process.env.STAFF_EMAIL ?? 'staff@bench.test').toLowerCase();
-  await db.insert(users).values({ id: newUserId(), name: 'Staff', email: staffEmail, passwordHash: hash, role: 'staff', tokensValidAfter: validAfter }).onConflictDoNothing();
+  await db.insert(users).values({ id: newUserId(), name: 'Staff', email: staffEmail, passwordHash: hash, role: 'staff' }).onConflictDoNothing();
   const staff = (await db.select().from(users).where(sql`lower(${users.email}) = ${staffEmail}`))[0]!;
   if (staff.role !== 'staff') throw new Error(`${staffEmail} exists as a shopper in this database`);
 
@@ -64,7 +64,6 @@ try {
       name: `Shopper ${start + k + 1}`,
       email: `shopper${start + k + 1}-${now.toString(36)}@bench.test`,
       passwordHash: hash,
-      tokensValidAfter: validAfter,
     }));
     await db.insert(users).values(rows);
     const convs = rows.map((u) => ({ id: newChatId(), userId: u.id }));

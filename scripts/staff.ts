@@ -4,11 +4,17 @@
  *
  * Server: --server <url>, else PUBLIC_URL, else http://localhost:$PORT (4000).
  * Account: STAFF_EMAIL + STAFF_PASSWORD, else DATA_DIR/staff.json (written by the server's first
- * start when those are unset; DATA_DIR defaults to ./.data).
+ * start when those are unset; DATA_DIR defaults to ./.data). The session is kept in
+ * DATA_DIR/staff-session.json (mode 0600) and reused until the server refuses it, so commands do
+ * not log in each time (every login counts towards the login limits).
+ * Everything printed has its non-printable characters escaped: customers' names and messages
+ * must not drive the staff member's terminal.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { StaffAccountResponse } from '../server/routes/staffAccounts';
 import type {
   StaffConversationsResponse,
   StaffOrderStatusResponse,
@@ -31,6 +37,11 @@ Commands:
                                                 Cancelled and Refunded as ARCHITECTURE.md allows) and/or
                                                 set its tracking number; tracking or Delivered e-mails the shopper
   settings [--show-support on|off]              show, or switch the 'Contact Support' button on My Orders
+  create-staff --email <e-mail> --name <name> [--password-file <path>]
+                                                a new staff account: on a terminal it asks for the password;
+                                                otherwise it generates one and writes it to a new file readable
+                                                only by you (default DATA_DIR/staff-<e-mail>.json), never to the screen
+  disable-staff --email <e-mail>                the account can no longer log in; its sessions end at once
 
 Options:
   --server <url>   the running server (default: PUBLIC_URL, else http://localhost:$PORT, PORT 4000)
@@ -43,6 +54,8 @@ class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    /** The server's HTTP status, when the error is its answer. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -57,9 +70,11 @@ function serverUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   }
 }
 
+const dataDir = (env: NodeJS.ProcessEnv) => path.resolve(env.DATA_DIR || './.data');
+
 function credentials(env: NodeJS.ProcessEnv): { email: string; password: string } {
   if (env.STAFF_EMAIL && env.STAFF_PASSWORD) return { email: env.STAFF_EMAIL, password: env.STAFF_PASSWORD };
-  const file = path.join(path.resolve(env.DATA_DIR || './.data'), 'staff.json');
+  const file = path.join(dataDir(env), 'staff.json');
   if (!existsSync(file)) {
     throw new CliError(`No staff credentials: set STAFF_EMAIL and STAFF_PASSWORD, or point DATA_DIR at the server's data folder (${file} is missing).`, 2);
   }
@@ -82,15 +97,80 @@ async function call<T>(base: string, method: 'GET' | 'POST', url: string, opts: 
   const data = (await res.json().catch(() => null)) as { success?: boolean; message?: unknown } | null;
   if (!res.ok || !data || data.success === false) {
     const message = typeof data?.message === 'string' ? data.message : `HTTP ${res.status}`;
-    throw new CliError(message);
+    throw new CliError(message, 1, res.status);
   }
   return data as T;
 }
 
+export const sessionFilePath = (env: NodeJS.ProcessEnv) => path.join(dataDir(env), 'staff-session.json');
+
+interface SavedSession {
+  server: string;
+  email: string;
+  token: string;
+}
+
+function readSession(file: string): SavedSession | null {
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSession>;
+    return typeof saved.server === 'string' && typeof saved.email === 'string' && typeof saved.token === 'string' ? (saved as SavedSession) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds until the token's `exp` (its payload is readable; only the server can vouch for it). */
+function secondsLeft(token: string): number {
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: unknown };
+    return typeof exp === 'number' ? exp - Date.now() / 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Written whole (temporary file, then rename), readable by its owner only. */
+function writeSession(file: string, session: SavedSession): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(session) + '\n', { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+/**
+ * A session token for the staff account: the saved one while the server still accepts it (and it
+ * is for this server and account, and not about to expire), else a new login, saved.
+ */
 async function login(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   const { email, password } = credentials(env);
+  const file = sessionFilePath(env);
+  const saved = readSession(file);
+  if (saved && saved.server === base && saved.email === email && secondsLeft(saved.token) > 60) {
+    const ok = await call(base, 'GET', '/api/user/info', { token: saved.token }).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof CliError && err.status === 401) return false;
+        throw err;
+      },
+    );
+    if (ok) return saved.token;
+  }
   const r = await call<{ token: string }>(base, 'POST', '/api/user/login', { body: { email, password } });
+  writeSession(file, { server: base, email, token: r.token });
   return r.token;
+}
+
+/**
+ * Control and format characters (ESC, C1, bidi overrides, zero-width…) other than newline and tab
+ * are shown escaped (`\x1b`, `\u202e`): printed raw they would move the cursor, rewrite lines,
+ * open links or set the clipboard.
+ */
+export function escapeForTerminal(text: string): string {
+  return text.replace(/(?![\n\t])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => {
+    const code = c.codePointAt(0)!;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 const when = (iso: string | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) : '');
@@ -100,7 +180,75 @@ function need(value: string | undefined, flag: string): string {
   return value.trim();
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, out: (line: string) => void = console.log): Promise<number> {
+/** How create-staff gets a password: asked on a terminal (hidden), or none (generated then). */
+export interface PasswordSource {
+  interactive: boolean;
+  ask(question: string): Promise<string>;
+}
+
+/** Reads a line from the terminal without echoing it. */
+function askHidden(question: string): Promise<string> {
+  const { stdin, stderr } = process;
+  return new Promise((resolve, reject) => {
+    stderr.write(question);
+    let typed = '';
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    const done = (err?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      stderr.write('\n');
+      if (err) reject(err);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return done();
+        if (ch === '\u0003') return done(new CliError('Cancelled', 130));
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else if (ch >= ' ') typed += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+const terminalPasswords: PasswordSource = { interactive: Boolean(process.stdin.isTTY), ask: askHidden };
+
+/** Writes a generated password to a new file only its owner can read; refuses to overwrite one. */
+function writeSecretFile(file: string, content: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${file} already exists; choose another --password-file`, 2);
+    throw err;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function newStaffPassword(passwords: PasswordSource): Promise<string | null> {
+  if (!passwords.interactive) return null;
+  const first = await passwords.ask('Password for the new staff account (at least 8 characters): ');
+  if (first.length < 8) throw new CliError('The password must be at least 8 characters long', 2);
+  const again = await passwords.ask('The same password again: ');
+  if (again !== first) throw new CliError('The passwords do not match', 2);
+  return first;
+}
+
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: (line: string) => void = console.log,
+  passwords: PasswordSource = terminalPasswords,
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -115,6 +263,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         tracking: { type: 'string' },
         limit: { type: 'string' },
         'show-support': { type: 'string' },
+        name: { type: 'string' },
+        'password-file': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -123,6 +273,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     throw new CliError(`${(err as Error).message}\n\n${USAGE}`, 2);
   }
   const { values: o, positionals } = parsed;
+  const write = out;
+  out = (line) => write(escapeForTerminal(line));
   const command = positionals[0];
   if (o.help || !command) {
     out(USAGE);
@@ -151,7 +303,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       show(r, () => {
         out(`${r.customer.name} <${r.customer.email}> · conversation ${r.conversation._id}`);
         if (r.messages.length === 0) out('No messages yet.');
-        for (const m of r.messages) out(`${when(m.createdAt)} ${m.isAdmin ? 'staff' : 'customer'}: ${m.body}`);
+        // Continuation lines indented: a message cannot pass for another entry.
+        for (const m of r.messages) out(`${when(m.createdAt)} ${m.isAdmin ? 'staff' : 'customer'}: ${m.body.replace(/\n/g, '\n    ')}`);
       });
       return 0;
     }
@@ -203,6 +356,33 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       show(r, () => out(`Contact Support on My Orders: ${r.settings.showSupportInOrders ? 'on' : 'off'}`));
       return 0;
     }
+    case 'create-staff': {
+      const email = need(o.email, 'email').toLowerCase();
+      const name = need(o.name, 'name');
+      const typed = await newStaffPassword(passwords);
+      const password = typed ?? randomBytes(18).toString('base64url');
+      const file = typed ? null : path.resolve(o['password-file'] ?? path.join(path.resolve(env.DATA_DIR || './.data'), `staff-${email}.json`));
+      // The file first: a generated password is never lost after the account exists.
+      if (file) writeSecretFile(file, JSON.stringify({ email, password, createdAt: new Date().toISOString() }, null, 2) + '\n');
+      let r: StaffAccountResponse;
+      try {
+        const token = await login(base, env);
+        r = await call<StaffAccountResponse>(base, 'POST', '/api/staff/accounts', { token, body: { email, name, password } });
+      } catch (err) {
+        // No account was made: a password file for it would only mislead.
+        if (file) rmSync(file, { force: true });
+        throw err;
+      }
+      show(r, () => out(`Staff account ${r.account.email} created.${file ? ` Its generated password is in ${file} (readable only by you).` : ''}`));
+      return 0;
+    }
+    case 'disable-staff': {
+      const email = need(o.email, 'email');
+      const token = await login(base, env);
+      const r = await call<StaffAccountResponse>(base, 'POST', '/api/staff/accounts/disable', { token, body: { email } });
+      show(r, () => out(`Staff account ${r.account.email} is disabled; its sessions have ended.`));
+      return 0;
+    }
     default:
       throw new CliError(`Unknown command: ${command}\n\n${USAGE}`, 2);
   }
@@ -213,7 +393,7 @@ if (isMain) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(err instanceof CliError ? err.message : err);
+      console.error(err instanceof CliError ? escapeForTerminal(err.message) : err);
       process.exit(err instanceof CliError ? err.exitCode : 1);
     },
   );

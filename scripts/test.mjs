@@ -27,7 +27,7 @@ const stages = [
   { name: 'client', ...vitest('client', 'client.json') },
   { name: 'server-pglite', ...vitest('server', 'server-pglite.json', envWithout('DATABASE_URL')) },
   ...(databaseUrl ? [{ name: 'server-postgres', ...vitest('server', 'server-postgres.json', process.env) }] : []),
-  { name: 'build', cmd: process.execPath, args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
+  { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--logLevel', 'warn'] },
   { name: 'e2e', ...vitest('e2e', 'e2e.json', envWithout('DATABASE_URL')) },
 ].filter((s) => only.length === 0 || only.includes(s.name));
 

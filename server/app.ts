@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -14,9 +15,15 @@ import type { Config } from './config';
 import { openDatabase, takeDatabaseNotes, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './db/seed';
 import { DB_BUSY_MESSAGE, DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseBusy, isDatabaseUnavailable } from './lib/dbErrors';
+import { orderPlugins } from './lib/appPlugin';
 import { HttpError } from './lib/errors';
+import { logSerializers } from './lib/logRedaction';
+import { fallbackRateLimitStore } from './lib/rateLimitStore';
+import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
 import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
-import { spaPageWithMeta } from './lib/spaMeta';
+import { withPageMeta } from './lib/spaMeta';
+import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
+import { registerSeoRoutes } from './ssr/seo';
 import { describeIssues } from './lib/validate';
 
 declare module 'fastify' {
@@ -26,6 +33,8 @@ declare module 'fastify' {
     database: Database;
     /** Drizzle over the schema (PGlite or PostgreSQL). */
     db: Db;
+    /** The Redis connections when REDIS_URL is set (shared rate limits, the socket adapter); null without. */
+    redis: RedisLinks | null;
   }
 }
 
@@ -39,22 +48,29 @@ export interface AppDeps {
   distDir?: string;
   /** Extra plugins registered after the app plugins and before the routes (tests). */
   plugins?: FastifyPluginAsync[];
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
+  /** The app plugins (default: every file of server/plugins), registered in the order their dependencies give. */
+  appPlugins?: { source: string; plugin: FastifyPluginAsync }[];
 }
 
 /** Files of a folder that default-export a plugin, in name order (autoload: adding a feature adds a file). */
-async function loadFolder(dir: string): Promise<{ name: string; plugin: FastifyPluginAsync }[]> {
+export async function loadFolder(dir: string): Promise<{ source: string; plugin: FastifyPluginAsync }[]> {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
     .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.[mc]?[tj]s$/.test(f) && !f.startsWith('_'))
     .sort();
-  const out: { name: string; plugin: FastifyPluginAsync }[] = [];
+  const out: { source: string; plugin: FastifyPluginAsync }[] = [];
   for (const f of files) {
-    const mod = (await import(pathToFileURL(path.join(dir, f)).href)) as { default?: FastifyPluginAsync };
-    if (typeof mod.default !== 'function') throw new Error(`${path.join(dir, f)} must default-export a Fastify plugin`);
-    out.push({ name: f, plugin: mod.default });
+    const source = path.join(dir, f);
+    const mod = (await import(pathToFileURL(source).href)) as { default?: FastifyPluginAsync };
+    if (typeof mod.default !== 'function') throw new Error(`${source} must default-export a Fastify plugin`);
+    out.push({ source, plugin: mod.default });
   }
   return out;
 }
+
+export const APP_PLUGINS_DIR = path.join(SERVER_DIR, 'plugins');
 
 const SAFE_CLIENT_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
@@ -68,9 +84,20 @@ const SAFE_CLIENT_CODES: Record<string, [number, string]> = {
 /** Builds the app without listening: external plugins → app plugins → routes (STYLE.md). */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            serializers: logSerializers,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // A person at a terminal reads lines; a pipe (a log collector, the tests) gets JSON.
+            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+          },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (what Fastify does for a number, which its typings omit).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -85,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     try {
       await opened.migrate();
       if (config.seedOnEmpty) {
-        const seeded = await seedIfEmpty(opened.db);
+        const seeded = await seedIfEmpty(opened.db, { demoDiscounts: config.env !== 'production' });
         if (seeded) app.log.info(seeded, 'seeded the demo catalog into an empty database');
       }
     } catch (err) {
@@ -100,6 +127,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const redis = config.redisUrl ? new RedisLinks(config.redisUrl, app.log) : null;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', async () => redis.close());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -143,7 +173,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (status === 503) request.log.warn({ reason: databaseErrorReason(err) }, 'database unreachable');
     else if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, message }, 'request refused');
-    return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
+    // A staff editor's 400 also names each bad field (server/lib/fieldErrors.ts).
+    const fields = status === 400 ? (err as { fields?: Record<string, string> }).fields : undefined;
+    return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message, ...(fields ? { fields } : {}) });
   });
 
   // ---- external plugins ---------------------------------------------------------------------
@@ -175,37 +207,63 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     credentials: true,
   });
   // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }` (auth, checkout).
+  // With REDIS_URL the counts are shared, and kept per process while Redis does not answer: a
+  // request is never refused because Redis is down (no offline queue, a short command timeout).
   await app.register(rateLimit, {
     global: false,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
-    ...(config.redisUrl ? { redis: await redisClient(app, config.redisUrl), nameSpace: 'layerloft-rl:' } : {}),
+    ...(redis
+      ? {
+          store: fallbackRateLimitStore(
+            redis.open('rate-limits', { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
+            'layerloft-rl:',
+            app.log,
+          ),
+        }
+      : {}),
   });
 
   // ---- app plugins (repositories) and routes, autoloaded -------------------------------------
-  for (const { plugin } of await loadFolder(path.join(SERVER_DIR, 'plugins'))) await app.register(plugin);
+  // Each app plugin declares what it needs (appPlugin's dependencies): registered in that order,
+  // so nothing depends on how files happen to be named; a missing or circular need stops the start.
+  const appPlugins = orderPlugins(deps.appPlugins ?? (await loadFolder(APP_PLUGINS_DIR)), (name) => app.hasPlugin(name));
+  for (const { plugin } of appPlugins) await app.register(plugin);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
+  // Routes are encapsulated and only use what the app plugins decorated: any order works.
   for (const { plugin } of await loadFolder(path.join(SERVER_DIR, 'routes'))) await app.register(plugin);
 
-  // ---- the SPA: dist/ with long-cached hashed assets; index.html for client-side routes -------
+  // ---- the SPA: dist/ with long-cached hashed assets; every page rendered on the server -------
   const distDir = deps.distDir ?? config.distDir ?? DEFAULT_DIST_DIR;
   const hasDist = existsSync(path.join(distDir, 'index.html'));
-  // index.html holds the prerendered home page; every other client-side route gets the plain shell
-  // (builds from before the prerender have no shell.html: index.html is the shell then).
-  const shellFile = existsSync(path.join(distDir, 'shell.html')) ? 'shell.html' : 'index.html';
+  // The build's server-rendering bundle (dist/ssr/, from the same build as the client). Without it
+  // (a client-only `vite build`) pages are the plain shell, which the client renders.
+  const ssrEntry = path.join(distDir, SSR_ENTRY);
+  const renderer = hasDist && existsSync(ssrEntry) ? await loadBuiltRenderer(app, distDir, ssrEntry) : undefined;
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (renderer) {
+      const page = await renderer.render(request.url);
+      return reply.code(page.status).header('x-render-cache', page.cache).send(await withPageMeta(app, request.url, page.html));
+    }
+    return reply.send(await withPageMeta(app, request.url, await readFile(path.join(distDir, 'index.html'), 'utf8')));
+  };
+  registerSeoRoutes(app);
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The server-rendering bundle is the server's, not a page's.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath).split(path.sep).join('/');
         res.header('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // '/' is a directory for the static plugin (403); it is the SPA's home page.
-    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir));
+    app.get('/', sendPage);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -228,13 +286,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    // /product/{id} and /bundle/{id}: the shell with the page's title, Open Graph and JSON-LD written in.
-    const withMeta = await spaPageWithMeta(app, request, distDir, shellFile);
-    if (withMeta) return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withMeta);
-    return reply.header('Cache-Control', 'no-cache').sendFile(shellFile, distDir);
+    return sendPage(request, reply);
   });
 
   return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** `ws(s)://host` of this server as the browser sees it: PUBLIC_URL when set, else the request's Host. */
@@ -243,16 +302,6 @@ export function socketOrigin(req: IncomingMessage, { publicUrl, trustProxy }: Pi
   const host = req.headers.host ?? '';
   // A Host header that is not a plain host[:port] names nothing: 'self' alone then.
   if (!/^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i.test(host)) return "'self'";
-  const secure = (req.socket as { encrypted?: boolean }).encrypted === true || (trustProxy && req.headers['x-forwarded-proto'] === 'https');
+  const secure = (req.socket as { encrypted?: boolean }).encrypted === true || (trustProxy !== false && req.headers['x-forwarded-proto'] === 'https');
   return `${secure ? 'wss' : 'ws'}://${host}`;
-}
-
-async function redisClient(app: FastifyInstance, url: string) {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
-  client.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
-  app.addHook('onClose', async () => {
-    await client.quit().catch(() => client.disconnect());
-  });
-  return client;
 }

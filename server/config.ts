@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,35 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
 
+const TRUST_PROXY_HELP =
+  'must be the number of proxies in front of the server (e.g. 1) or a comma-separated list of their addresses or CIDR ranges ' +
+  '(e.g. 10.0.0.0/8,127.0.0.1); "true" would trust any X-Forwarded-For a client sends, so every per-IP limit could be dodged';
+/** proxy-addr's names for the usual private ranges, accepted in the list like addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDRs — never "trust every hop". */
+const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
+  if (v === undefined || ['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 32) return hops;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length && list.every(isProxyAddress)) return list;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: optionalString,
   PORT: z.coerce
@@ -51,6 +81,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
     message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
   }),
+  PAYMENTS: z.enum(['stripe', 'test'], { message: 'must be stripe or test' }).optional(),
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith('whsec_'), {
     message: 'must start with whsec_',
   }),
@@ -68,11 +99,12 @@ const envSchema = z.object({
     })
     .optional(),
   CORS_ORIGINS: optionalString,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
+  LOGIN_FAILURE_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   SEED_ON_EMPTY: bool,
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   MESSAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(10_000),
@@ -95,6 +127,12 @@ export interface Config {
   /** True when JWT_SECRET came from DATA_DIR/jwt-secret (fine for one instance only). */
   jwtSecretGenerated: boolean;
   stripeSecretKey?: string;
+  /**
+   * PAYMENTS: 'stripe' takes real payments (needs STRIPE_SECRET_KEY); 'test' is the built-in card
+   * page, where nothing is charged and every page shows a test-mode ribbon. Unset: 'stripe' when a
+   * key is set, else 'test' outside production; production without either refuses to start.
+   */
+  payments: 'stripe' | 'test';
   stripeWebhookSecret?: string;
   /**
    * Where the Stripe SDK sends API calls (default api.stripe.com). No environment variable sets it:
@@ -111,19 +149,25 @@ export interface Config {
   staffPassword?: string;
   logLevel: LogLevel;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which hops may set X-Forwarded-For (the client address of every per-IP limit): false (none),
+   * a hop count, or the proxies' addresses/CIDRs. Never `true`: any client could then name its own address.
+   */
+  trustProxy: false | number | string[];
   rateLimit: { max: number; windowMs: number };
   /**
    * Login, register, forgot- and reset-password: attempts allowed per window, counted separately
    * per client IP and per e-mail address (in Redis when REDIS_URL is set).
    */
   authRateLimit: { max: number; windowMs: number };
+  /** Failed logins allowed per e-mail from one client source per window (AUTH_RATE_LIMIT_WINDOW_MS). */
+  loginFailures: { max: number; windowMs: number };
   /**
    * Argon2id cost. 'owasp' (m=19 MiB, t=2, p=1) everywhere; 'test' is a cheap profile that only the
    * test helpers set through `overrides` — no environment variable can lower it.
    */
   passwordHashing: 'owasp' | 'test';
-  /** Seed the catalog on the first start of an empty database (default true). */
+  /** Seed the demo catalog on the first start of an empty database (SEED_ON_EMPTY; default: not in production). */
   seedOnEmpty: boolean;
   /** Support chat: messages a shopper may post per window (staff are not limited; in Redis when REDIS_URL is set). */
   messageRateLimit: { max: number; windowMs: number };
@@ -179,6 +223,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jwtSecret: secretFromEnv ?? readOrCreateSecret(dataDir),
     jwtSecretGenerated: secretFromEnv === undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    payments: 'test',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
@@ -191,13 +236,32 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    loginFailures: { max: e.LOGIN_FAILURE_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     passwordHashing: 'owasp',
-    seedOnEmpty: e.SEED_ON_EMPTY ?? true,
+    seedOnEmpty: e.SEED_ON_EMPTY ?? nodeEnv !== 'production',
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_MS },
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
   };
-  return { ...base, ...overrides, dataDir };
+  const config: Config = { ...base, ...overrides, dataDir };
+  config.payments = overrides.payments ?? paymentsMode(e.PAYMENTS, config);
+  return config;
+}
+
+export const PAYMENTS_MESSAGES = {
+  noKey: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY (sk_live_… or sk_test_…).',
+  unconfigured:
+    'Payments are not configured for production: set STRIPE_SECRET_KEY to take real payments through Stripe, ' +
+    'or PAYMENTS=test to run the demo store with the built-in test card page (nothing is charged).',
+} as const;
+
+/** A production store never falls back to test payments silently (issue 17). */
+function paymentsMode(requested: 'stripe' | 'test' | undefined, config: Config): 'stripe' | 'test' {
+  if (requested === 'stripe' && !config.stripeSecretKey) throw new ConfigError(`Invalid configuration:\n  PAYMENTS: ${PAYMENTS_MESSAGES.noKey}`);
+  if (requested) return requested;
+  if (config.stripeSecretKey) return 'stripe';
+  if (config.env === 'production') throw new ConfigError(`Invalid configuration:\n  PAYMENTS: ${PAYMENTS_MESSAGES.unconfigured}`);
+  return 'test';
 }

@@ -12,7 +12,8 @@ import { DataDirLockedError } from './db/lock';
 import { seed } from './db/seed';
 
 const USAGE = `Usage:
-  npm run seed                         write the demo catalog (safe to repeat: upserts by id)
+  npm run seed                         write the demo catalog (safe to repeat: upserts by id);
+                                       the demo discount codes too, except with NODE_ENV=production
   npm run seed -- --file catalog.json  import products, bundles and discount codes from a file
 Environment: DATA_DIR (PGlite folder, default ./.data) or DATABASE_URL (PostgreSQL).`;
 
@@ -51,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: 2 });
   try {
     await database.migrate();
-    const summary = input === undefined ? await seed(database.db) : await importCatalog(database.db, input);
+    const summary = input === undefined ? await seed(database.db, { demoDiscounts: config.env !== 'production' }) : await importCatalog(database.db, input);
     console.log(
       `${input === undefined ? 'Seeded the demo catalog' : `Imported ${file}`}: ${n(summary.products, 'product')}, ${n(summary.bundles, 'bundle')}, ${n(summary.discounts, 'discount code')}` +
         ` (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}).`,

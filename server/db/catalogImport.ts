@@ -28,9 +28,8 @@ const localImage = z
 
 const flag = z.boolean({ message: 'must be true or false' }).optional();
 const id = z.string().regex(PRODUCT_ID_RE, 'must be 24 lowercase hex characters');
-const date = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true })], {
-  message: 'must be an ISO 8601 date-time (e.g. 2025-01-31T00:00:00Z) or milliseconds',
-});
+const DATE_MESSAGE = 'must be an ISO 8601 date-time (e.g. 2025-01-31T00:00:00Z) or milliseconds';
+const date = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, message: DATE_MESSAGE })], { message: DATE_MESSAGE });
 const text = (max: number) => z.string({ message: 'must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 const accessorySchema = z.strictObject({
@@ -114,6 +113,9 @@ export const discountRecordSchema = z.strictObject({
 });
 
 export type ProductRecord = z.input<typeof productRecordSchema>;
+/** A product record after validation (defaults filled in). */
+export type ProductInput = z.output<typeof productRecordSchema>;
+export type BundleInput = z.output<typeof bundleRecordSchema>;
 export type BundleRecord = z.input<typeof bundleRecordSchema>;
 export type DiscountRecord = z.input<typeof discountRecordSchema>;
 export interface CatalogFile {
@@ -131,6 +133,65 @@ export class CatalogImportError extends Error {
         (problems.length > 30 ? `\n  … and ${problems.length - 30} more` : ''),
     );
   }
+}
+
+/**
+ * A valid product record → its row (cents, generated pictures where none are given). The one
+ * conversion for the catalog import and the staff product editor.
+ */
+export function productRow(p: ProductInput, pid: string, now = Date.now()): NewProductRow {
+  const kind = kindFor(p.mainCategory, p.subCategory, p.subSubCategory);
+  const firstColor = p.colorVariants[0]?.color ?? 'blue';
+  return {
+    id: pid,
+    name: p.name,
+    description: p.description,
+    priceCents: toCents(p.price),
+    discount: p.discount,
+    images: p.image.length ? p.image : [imageUrl(pid, kind, firstColor)],
+    mainCategory: p.mainCategory,
+    subCategory: p.subCategory,
+    subSubCategory: p.subSubCategory ?? null,
+    colorVariants: p.colorVariants.map((v) => ({ color: v.color, image: v.image ?? imageUrl(pid, kind, v.color) })),
+    clothingSizes: p.clothingSizes,
+    canvasSizes: p.canvasSizes,
+    accessories: p.accessories.map((a, ai) => ({
+      name: a.name,
+      priceCents: toCents(a.price),
+      images: a.images.length ? a.images : [imageUrl(`${pid}-a${ai}`, 'accessory', firstColor)],
+      description: a.description,
+      outOfStock: a.outOfStock ?? false,
+      comingSoon: a.comingSoon ?? false,
+      preOrder: a.preOrder ?? false,
+      isNew: a.isNew ?? false,
+      limitedEdition: a.limitedEdition ?? false,
+      notAvailableYet: a.notAvailableYet ?? false,
+    })),
+    outOfStock: p.outOfStock ?? false,
+    comingSoon: p.comingSoon ?? false,
+    preOrder: p.preOrder ?? false,
+    isNewProduct: p.isNewProduct ?? false,
+    limitedEdition: p.limitedEdition ?? false,
+    vaulted: p.vaulted ?? false,
+    notAvailableYet: p.notAvailableYet ?? false,
+    bestseller: p.bestseller ?? false,
+    createdAt: p.date !== undefined ? toDate(p.date) : new Date(now),
+  };
+}
+
+/** A valid bundle record → its row (the import and the staff bundle editor). */
+export function bundleRow(b: BundleInput, bid: string): NewBundleRow {
+  return {
+    id: bid,
+    title: b.title,
+    description: b.description,
+    priceCents: toCents(b.price),
+    images: b.images.length ? b.images : [imageUrl(bid, 'bundle', 'purple')],
+    startDate: toDate(b.startDate),
+    endDate: toDate(b.endDate),
+    cancelled: b.cancelled,
+    productIds: b.products,
+  };
 }
 
 /** Stable id for a record without one, so importing the same file twice updates, not duplicates. */
@@ -189,43 +250,7 @@ export function parseCatalog(input: unknown, now = Date.now()): Parsed {
       return;
     }
     productIds.add(pid);
-    const kind = kindFor(p.mainCategory, p.subCategory, p.subSubCategory);
-    const firstColor = p.colorVariants[0]?.color ?? 'blue';
-    out.products.push({
-      id: pid,
-      name: p.name,
-      description: p.description,
-      priceCents: toCents(p.price),
-      discount: p.discount,
-      images: p.image.length ? p.image : [imageUrl(pid, kind, firstColor)],
-      mainCategory: p.mainCategory,
-      subCategory: p.subCategory,
-      subSubCategory: p.subSubCategory ?? null,
-      colorVariants: p.colorVariants.map((v) => ({ color: v.color, image: v.image ?? imageUrl(pid, kind, v.color) })),
-      clothingSizes: p.clothingSizes,
-      canvasSizes: p.canvasSizes,
-      accessories: p.accessories.map((a, ai) => ({
-        name: a.name,
-        priceCents: toCents(a.price),
-        images: a.images.length ? a.images : [imageUrl(`${pid}-a${ai}`, 'accessory', firstColor)],
-        description: a.description,
-        outOfStock: a.outOfStock ?? false,
-        comingSoon: a.comingSoon ?? false,
-        preOrder: a.preOrder ?? false,
-        isNew: a.isNew ?? false,
-        limitedEdition: a.limitedEdition ?? false,
-        notAvailableYet: a.notAvailableYet ?? false,
-      })),
-      outOfStock: p.outOfStock ?? false,
-      comingSoon: p.comingSoon ?? false,
-      preOrder: p.preOrder ?? false,
-      isNewProduct: p.isNewProduct ?? false,
-      limitedEdition: p.limitedEdition ?? false,
-      vaulted: p.vaulted ?? false,
-      notAvailableYet: p.notAvailableYet ?? false,
-      bestseller: p.bestseller ?? false,
-      createdAt: p.date !== undefined ? toDate(p.date) : new Date(now),
-    });
+    out.products.push(productRow(p, pid, now));
   });
 
   const bundleIds = new Set<string>();
@@ -242,17 +267,7 @@ export function parseCatalog(input: unknown, now = Date.now()): Parsed {
       return;
     }
     bundleIds.add(bid);
-    out.bundles.push({
-      id: bid,
-      title: b.title,
-      description: b.description,
-      priceCents: toCents(b.price),
-      images: b.images.length ? b.images : [imageUrl(bid, 'bundle', 'purple')],
-      startDate: toDate(b.startDate),
-      endDate: toDate(b.endDate),
-      cancelled: b.cancelled,
-      productIds: b.products,
-    });
+    out.bundles.push(bundleRow(b, bid));
   });
 
   const codes = new Set<string>();

@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -48,6 +51,8 @@ export const users = pgTable(
     role: text('role', { enum: ['shopper', 'staff'] }).notNull().default('shopper'),
     /** Tokens issued before this instant are rejected (logout everywhere, password reset). */
     tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
+    /** A disabled account cannot log in and its sessions are refused (staff CLI `disable-staff`). */
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
@@ -65,6 +70,34 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** One row per login (JWT `sid`): a session ends on logout, password reset, role change or by staff. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+    endReason: text('end_reason', { enum: ['logout', 'password', 'role', 'ended'] }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed logins per e-mail and client source, within a window (issue 17: failures only, per source). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: ts('window_ends_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.source] }), index('login_failures_window_idx').on(t.windowEndsAt)],
 );
 
 export const products = pgTable(
@@ -152,7 +185,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  // The periodic expiry deletes by age across all users.
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const discounts = pgTable('discounts', {
@@ -190,9 +224,13 @@ export const orders = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     paidAt: ts('paid_at'),
   },
+  // 0003_staff also adds a generated `search` tsvector (GIN-indexed) that the staff board queries
+  // with SQL; it is left out here so that no read of an order carries it.
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_payment_session_idx').on(t.paymentSessionId),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -213,6 +251,37 @@ export const paymentSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payment_sessions_order_idx').on(t.orderId), index('payment_sessions_status_idx').on(t.status, t.expiresAt)],
+);
+
+/**
+ * E-mails about an order (confirmation, shipped, delivered), written in the same transaction as the
+ * change they announce and delivered from here with retries (server/lib/emailOutbox.ts): at least
+ * once, one row per order and kind, one delivery attempt at a time (`locked_until` is the lease).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    sentAt: ts('sent_at'),
+    gaveUpAt: ts('gave_up_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('email_outbox_order_kind_unique').on(t.orderId, t.kind),
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+  ],
 );
 
 export const conversations = pgTable('conversations', {
@@ -251,6 +320,75 @@ export const meta = pgTable('meta', {
   value: text('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Every status or tracking change of an order, written by a trigger in the change's transaction (0003_staff). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    trackingNumber: text('tracking_number'),
+    /** staff, shopper (placed it), provider (paid or declined), expiry, system. */
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** One refund per order (the whole amount), as the payment provider answered it. */
+export const orderRefunds = pgTable('order_refunds', {
+  id: text('id').primaryKey(),
+  orderId: text('order_id')
+    .notNull()
+    .unique('order_refunds_order_unique')
+    .references(() => orders.id),
+  provider: text('provider').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  actorId: text('actor_id'),
+  createdAt: createdAt(),
+});
+
+/** Who changed what in the shop (staff API): one row per change, readable per entity. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.id)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Uploaded product pictures, one row per stored width, so every instance serves them. */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.width] })],
+);
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

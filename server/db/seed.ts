@@ -7,9 +7,19 @@ import { meta, products, settings } from './schema';
 
 export const SEEDED_KEY = 'seeded_at';
 
-/** Writes the demo catalog, discount codes and the settings row (upserts: safe to run again). */
-export async function seedDemo(tx: DbOrTx, now = Date.now()): Promise<ImportSummary> {
-  const summary = await importCatalogInTx(tx, demoCatalog(now), now);
+/**
+ * What a seed writes besides the demo catalog. The demo discount codes (one never expires) are for
+ * trying the shop out: a production database never gets them (issue 17); callers pass
+ * `demoDiscounts: config.env !== 'production'`.
+ */
+export interface SeedOptions {
+  demoDiscounts: boolean;
+}
+
+/** Writes the demo catalog, the demo discount codes when asked, and the settings row (upserts: safe to run again). */
+export async function seedDemo(tx: DbOrTx, opts: SeedOptions, now = Date.now()): Promise<ImportSummary> {
+  const catalog = demoCatalog(now);
+  const summary = await importCatalogInTx(tx, opts.demoDiscounts ? catalog : { ...catalog, discounts: [] }, now);
   await tx
     .insert(settings)
     .values({ id: 1, hiddenCategories: [], hiddenProductTags: [], showSupportInOrders: true })
@@ -25,18 +35,18 @@ export async function seedDemo(tx: DbOrTx, now = Date.now()): Promise<ImportSumm
  * Seeds on the first start of an empty database, in one transaction. The advisory lock keeps two
  * instances starting together on one PostgreSQL from both seeding.
  */
-export async function seedIfEmpty(db: Db, now = Date.now()): Promise<ImportSummary | null> {
+export async function seedIfEmpty(db: Db, opts: SeedOptions, now = Date.now()): Promise<ImportSummary | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     const seeded = await tx.select({ key: meta.key }).from(meta).where(eq(meta.key, SEEDED_KEY));
     if (seeded.length) return null;
     const any = await tx.select({ id: products.id }).from(products).limit(1);
     if (any.length) return null;
-    return seedDemo(tx, now);
+    return seedDemo(tx, opts, now);
   });
 }
 
 /** `npm run seed` without a file: (re)writes the demo catalog in one transaction. */
-export async function seed(db: Db, now = Date.now()): Promise<ImportSummary> {
-  return db.transaction((tx) => seedDemo(tx, now));
+export async function seed(db: Db, opts: SeedOptions, now = Date.now()): Promise<ImportSummary> {
+  return db.transaction((tx) => seedDemo(tx, opts, now));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { clientAddress } from './clientAddress';
 
 function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
@@ -8,16 +9,22 @@ function waitText(ms: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+function tooMany(reply: FastifyReply, ms: number): HttpError {
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))));
+  return new HttpError(429, `Too many attempts. Please try again in ${waitText(ms)}.`);
+}
+
 /**
  * A preHandler limiting one auth action (login, register, forgot-password, reset-password) to
- * `config.authRateLimit.max` attempts per window, counted per client IP and — when the body has
- * an e-mail — per e-mail address. Counts live in the @fastify/rate-limit store (Redis when
+ * `config.authRateLimit.max` attempts per window, counted per client IP and — when `perEmail` and
+ * the body has an e-mail — per e-mail address. Login passes `perEmail: false`: its per-e-mail
+ * limit counts failures only (`countLoginAttempt`). Counts live in the @fastify/rate-limit store (Redis when
  * REDIS_URL is set, so every instance shares them). Over the limit: 429 with Retry-After and a
  * message that says how long to wait.
  */
 export function authRateLimit(app: FastifyInstance, action: string, opts: { perEmail: boolean }) {
   const { max, windowMs } = app.config.authRateLimit;
-  const byIp = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => `auth:${action}:ip:${req.ip}` });
+  const byIp = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => `auth:${action}:ip:${clientAddress(req)}` });
   const byEmail = app.createRateLimit({
     max,
     timeWindow: windowMs,
@@ -33,10 +40,26 @@ export function authRateLimit(app: FastifyInstance, action: string, opts: { perE
     if (opts.perEmail && typeof email === 'string' && email.trim()) checks.push(byEmail);
     for (const check of checks) {
       const r = await check(request);
-      if (!r.isAllowed && r.isExceeded) {
-        reply.header('Retry-After', String(r.ttlInSeconds));
-        throw new HttpError(429, `Too many attempts. Please try again in ${waitText(r.ttl)}.`);
-      }
+      if (!r.isAllowed && r.isExceeded) throw tooMany(reply, r.ttl);
     }
   };
+}
+
+/** The client a login comes from, as the failure count keys it. */
+export const loginSource = (request: FastifyRequest) => clientAddress(request);
+
+/**
+ * Login's per-e-mail limit (issue 17): at most `config.loginFailures.max` failed attempts per
+ * e-mail from one source per window; over it, that source gets 429 for that e-mail — even with the
+ * right password, or guessing would go on — while the owner elsewhere logs in as usual. Call before
+ * checking the password; `clearLoginFailures` after a success.
+ */
+export async function countLoginAttempt(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, email: string): Promise<void> {
+  const { max, windowMs } = app.config.loginFailures;
+  const { failures, windowEndsAt } = await app.loginFailures.attempt(email, loginSource(request), windowMs);
+  if (failures > max) throw tooMany(reply, windowEndsAt.getTime() - Date.now());
+}
+
+export function clearLoginFailures(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
+  return app.loginFailures.clear(email, loginSource(request));
 }

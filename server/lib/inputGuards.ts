@@ -12,3 +12,19 @@ export function containsNul(value: unknown, depth = 0): boolean {
   for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
   return false;
 }
+
+/**
+ * Control characters (C0, DEL, C1) other than newline and tab: in a name or a chat message they
+ * only serve to drive a terminal (ESC sequences, OSC 8 links, clipboard writes) when staff read
+ * them in the CLI. Refused on input (issue 17).
+ */
+const CONTROL_EXCEPT_NEWLINE_TAB = /(?![\n\t])\p{Cc}/u;
+/** Single-line text (a name): no control character at all. */
+const ANY_CONTROL = /\p{Cc}/u;
+
+export const CONTROL_MESSAGES = {
+  name: 'must not contain control characters',
+  message: 'Message must not contain control characters (line breaks and tabs are fine)',
+} as const;
+
+export const hasControlChars = (text: string, allowNewlineTab: boolean) => (allowNewlineTab ? CONTROL_EXCEPT_NEWLINE_TAB : ANY_CONTROL).test(text);

@@ -11,7 +11,7 @@ export interface MailMessage {
   html: string;
 }
 
-/** What every feature uses (`app.mailer.send(...)`): password resets, order confirmations. */
+/** The transport (`app.mailer.send(...)`): password resets directly; order e-mails through lib/emailOutbox.ts. */
 export interface Mailer {
   /** 'smtp' when SMTP_URL is set, else 'outbox' (DATA_DIR/outbox.jsonl). */
   readonly kind: 'smtp' | 'outbox';

@@ -4,7 +4,7 @@ import { escapeHtml, type MailMessage } from './mailer';
 
 /**
  * The e-mail a shopper gets when staff set a tracking number or mark the order Delivered
- * (issue 7). Sent to the order's delivery e-mail (where the confirmation went), else the account's.
+ * (issue 7). Sent to the account's address, like every order e-mail (issue 17).
  */
 export function orderUpdateEmail(
   order: OrderRow,
@@ -13,7 +13,6 @@ export function orderUpdateEmail(
   accountEmail: string,
 ): MailMessage {
   const address = order.address as unknown as Partial<Address>;
-  const to = address.email || accountEmail;
   const greeting = address.firstName ? `Hi ${address.firstName},` : 'Hello,';
   const subject = change.delivered ? `Your ${shop.name} order ${order.id} was delivered` : `Your ${shop.name} order ${order.id} is on its way`;
   const lead = change.delivered
@@ -31,5 +30,10 @@ ${tracking ? `<p style="font-size:16px"><strong>${e(tracking)}</strong></p>` : '
 <p>You can follow your orders on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
 <p>— ${e(shop.name)}</p>
 </div></body></html>`;
-  return { to, subject, text, html };
+  return { to: accountEmail, subject, text, html };
+}
+
+/** The outbox kind of an update e-mail: one 'delivered' e-mail per order, one per tracking number. */
+export function orderUpdateKind(change: { delivered: boolean }, trackingNumber: string | null): string {
+  return change.delivered ? 'delivered' : `tracking:${trackingNumber ?? ''}`;
 }

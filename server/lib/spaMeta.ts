@@ -1,9 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { metaDescription, pageTitle, SITE_NAME } from '../../src/domain/meta';
 import { isBundleActive, isPurchasable, salePrice } from '../../src/domain/pricing';
 import type { Bundle, Product } from '../../src/domain/types';
+import { publicOrigin } from './publicOrigin';
 
 /**
  * The SPA's index.html with the page's own title, description, Open Graph tags and JSON-LD
@@ -153,38 +152,24 @@ export function injectMeta(html: string, meta: PageMeta): string {
   return out.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
-let shell: { file: string; mtimeMs: number; html: string } | undefined;
-
-async function readShell(distDir: string, shellFile: string): Promise<string> {
-  const file = path.join(distDir, shellFile);
-  const { mtimeMs } = await stat(file);
-  if (!shell || shell.file !== file || shell.mtimeMs !== mtimeMs) shell = { file, mtimeMs, html: await readFile(file, 'utf8') };
-  return shell.html;
-}
-
-function originOf(app: FastifyInstance, request: FastifyRequest): string {
-  if (app.config.publicUrl) return app.config.publicUrl;
-  return `${request.protocol}://${request.host}`;
-}
-
-/** The shell with the page's meta for /product/{id} and /bundle/{id}; null for any other path or an unknown id. */
-export async function spaPageWithMeta(app: FastifyInstance, request: FastifyRequest, distDir: string, shellFile = 'index.html'): Promise<string | null> {
-  const match = /^\/(product|bundle)\/([^/?#]+)\/?$/.exec(request.url.split('?')[0]!);
-  if (!match || !ID_RE.test(match[2]!)) return null;
+/** `html` with the page's meta for /product/{id} and /bundle/{id}; unchanged for any other path or an unknown id. */
+export async function withPageMeta(app: FastifyInstance, url: string, html: string): Promise<string> {
+  const match = /^\/(product|bundle)\/([^/?#]+)\/?$/.exec(url.split('?')[0]!);
+  if (!match || !ID_RE.test(match[2]!)) return html;
   const id = match[2]!.toLowerCase();
   try {
     let meta: PageMeta | undefined;
     if (match[1] === 'product') {
       const product = await app.catalog.getProduct(id);
-      if (product) meta = productMeta(product, originOf(app, request));
+      if (product) meta = productMeta(product, publicOrigin(app));
     } else {
       const bundle = (await app.catalog.listBundles()).find((b) => b._id === id);
-      if (bundle) meta = bundleMeta(bundle, originOf(app, request));
+      if (bundle) meta = bundleMeta(bundle, publicOrigin(app));
     }
-    return meta ? injectMeta(await readShell(distDir, shellFile), meta) : null;
+    return meta ? injectMeta(html, meta) : html;
   } catch (err) {
-    // The plain shell still works: the page describes itself once its script runs.
-    request.log.warn({ err }, 'could not write page meta');
-    return null;
+    // The page still works: it describes itself once its script runs.
+    app.log.warn({ err }, 'could not write page meta');
+    return html;
   }
 }

@@ -18,7 +18,7 @@ function defaultStaffEmail(shopEmail: string): string {
  * - STAFF_EMAIL (+ STAFF_PASSWORD) set: that account exists with role staff; when STAFF_PASSWORD
  *   is set it is the password (changed if it differs, which also ends older sessions).
  * - otherwise, when no staff account exists yet, `staff@<shop domain>` is created with a generated
- *   password written to DATA_DIR/staff.json (0600) and printed once.
+ *   password written to DATA_DIR/staff.json (0600); the start message names that file.
  * An existing shopper account with the staff e-mail is promoted only together with a password the
  * operator controls, so a shopper who registered that address first never becomes staff with a
  * password of their own.
@@ -60,9 +60,9 @@ export async function ensureStaffAccount(app: FastifyInstance): Promise<void> {
     writeFileSync(file, JSON.stringify({ email, password: generated, createdAt: new Date().toISOString() }, null, 2) + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);
     if (config.env !== 'test') {
-      // Printed once, on stdout rather than the structured log (which may be shipped elsewhere).
+      // The file is named, never the password: stdout is shipped to log stores too (issue 17).
       process.stdout.write(
-        `\nA staff account was created: ${email}\nIts generated password is in ${file}: ${generated}\n` +
+        `\nA staff account was created: ${email}\nIts generated password is in ${file} (readable by this user only).\n` +
           'Set STAFF_EMAIL and STAFF_PASSWORD to choose them yourself.\n\n',
       );
     }

@@ -8,10 +8,10 @@ import type { Address, Bundle, Discount, OrderQuote, OrderSessionResponse, Produ
 import type { Db } from '../db/client';
 import { bundles, products } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import type { Mailer } from '../lib/mailer';
+import type { EmailOutbox } from '../lib/emailOutbox';
 import { bundleToWire, productToWire } from '../repositories/catalogMapping';
 import type { DiscountsRepository } from '../repositories/discounts';
-import { orderToPlaced, type OrderRow, type OrdersRepository, type PaymentSessionRow, type StoredOrderItem } from '../repositories/orders';
+import { orderToPlaced, type AfterChange, type NewOrder, type OrderKeyRecord, type OrderRow, type OrdersRepository, type PaymentSessionRow, type StoredOrderItem } from '../repositories/orders';
 import { orderConfirmationEmail, variantLabel } from './email';
 import { fillSessionId, type PaymentProvider, type RemoteSessionState } from './provider';
 
@@ -34,7 +34,14 @@ export const CHECKOUT_MESSAGES = {
   notPending: 'This order is not waiting for payment.',
   resumeClosed: 'The payment window for this order has closed. Please place a new order.',
   alreadyPaid: 'This order has already been paid.',
+  processing: 'Your payment is being processed. The order stays Payment Pending in My Orders until your bank confirms it; we will e-mail you then.',
+  keyReused: 'This Idempotency-Key was already used for a different order request. Send a new key for a changed order.',
+  paidMeanwhile: 'The payment for this order went through meanwhile, so it was not cancelled: it is now Order Placed.',
+  processingNoCancel: 'A payment for this order is being processed, so it cannot be cancelled now. Try again once it has settled.',
 } as const;
+
+/** The e-mail kinds of the outbox: one e-mail per order and kind. */
+export const CONFIRMATION_EMAIL = 'confirmation';
 
 /** Stripe (and our hosted page) refuse charges below 50 cents. */
 export const MIN_CHARGE_CENTS = 50;
@@ -61,7 +68,7 @@ export interface CheckoutDeps {
   orders: OrdersRepository;
   discounts: DiscountsRepository;
   provider: PaymentProvider;
-  mailer: Mailer;
+  outbox: EmailOutbox;
   log: FastifyBaseLogger;
   shopName: string;
   /** Where the shop is reached from a browser (PUBLIC_URL, or the server's own origin). */
@@ -148,11 +155,19 @@ export class CheckoutService {
   /**
    * POST /api/order/stripe: re-prices every line, compares (never charges) the client's amount,
    * stores the order as 'Payment Pending' and opens a payment session for exactly our total.
+   * With an Idempotency-Key, a repeat of the same request (a double click, a retry after a
+   * timeout, or a twin arriving at the same time) answers the same order and session; the same key
+   * with another request is a 409.
    */
   async placeOrder(
     user: { id: string },
     request: { address: Address; items: OrderLineInput[]; amount: number; discountCode?: string; isBuyNow: boolean },
+    idempotency?: { key: string; fingerprint: string },
   ): Promise<OrderSessionResponse> {
+    if (idempotency) {
+      const known = await this.deps.orders.findOrderKey(user.id, idempotency.key, new Date(this.now()));
+      if (known) return this.replay(user, known, idempotency);
+    }
     const pricedRequest = await this.price(request.items, request.discountCode);
     const { priced, discount } = pricedRequest;
     const total = priced.totals.total;
@@ -170,7 +185,7 @@ export class CheckoutService {
       unitPriceCents: l.unitPriceCents!,
       lineTotalCents: l.lineTotalCents!,
     }));
-    const order = await this.deps.orders.create({
+    const newOrder: NewOrder = {
       userId: user.id,
       address: request.address,
       items,
@@ -181,14 +196,35 @@ export class CheckoutService {
       discountCode: discount?.code ?? null,
       paymentMethod: this.provider.paymentMethod,
       isBuyNow: request.isBuyNow,
-    });
+    };
+    let order: OrderRow;
+    if (idempotency) {
+      const claimed = await this.deps.orders.createWithKey(newOrder, idempotency.key, idempotency.fingerprint, new Date(this.now()));
+      if ('existing' in claimed) return this.replay(user, claimed.existing, idempotency);
+      order = claimed.order;
+    } else {
+      order = await this.deps.orders.create(newOrder);
+    }
+    try {
+      const response = await this.openSession(order);
+      if (idempotency) await this.deps.orders.saveOrderKeyResponse(user.id, idempotency.key, { fingerprint: idempotency.fingerprint, orderId: order.id, response });
+      return response;
+    } catch (err) {
+      // Nothing can be paid: the order is cancelled and the key forgotten, so a retry starts afresh.
+      if (idempotency) await this.deps.orders.releaseOrderKey(user.id, idempotency.key);
+      throw err;
+    }
+  }
 
+  /** Opens (or, for a retry, finds) the payment session of a stored 'Payment Pending' order. */
+  private async openSession(order: OrderRow): Promise<OrderSessionResponse> {
+    const items = order.items as unknown as StoredOrderItem[];
     let session;
     try {
       session = await this.provider.createSession({
         orderId: order.id,
-        userId: user.id,
-        customerEmail: request.address.email,
+        userId: order.userId,
+        customerEmail: (order.address as unknown as Address).email,
         lines: items.map((i) => ({
           name: i.name,
           description: variantLabel(i) || undefined,
@@ -196,27 +232,56 @@ export class CheckoutService {
           unitAmountCents: i.unitPriceCents,
           quantity: i.quantity,
         })),
-        shippingCents: priced.totals.shipping,
-        discountCents: priced.totals.discount,
-        discountLabel: discount ? `${discount.code} (${discount.percentage}% off)` : undefined,
-        amountCents: total,
+        shippingCents: order.shippingCents,
+        discountCents: order.discountCents,
+        // From the stored order only: a retry must send Stripe exactly the same parameters.
+        discountLabel: order.discountCode ? `Discount ${order.discountCode}` : undefined,
+        amountCents: order.amountCents,
         successUrl: this.returnUrl(true),
         cancelUrl: this.returnUrl(false),
       });
     } catch (err) {
       this.deps.log.error({ err, orderId: order.id }, 'could not open a payment session');
+      // A concurrent twin may have opened the order's session meanwhile: that one stands.
+      const current = await this.deps.orders.findById(order.id);
+      if (current?.paymentSessionId) return this.sessionResponse(current, current.paymentSessionId);
       await this.deps.orders.setStatus(order.id, 'Cancelled', { from: 'Payment Pending' });
       throw new HttpError(502, CHECKOUT_MESSAGES.providerDown);
     }
-    await this.deps.orders.attachSession({
+    const attached = await this.deps.orders.attachSession({
       id: session.id,
       orderId: order.id,
-      userId: user.id,
+      userId: order.userId,
       provider: this.provider.kind,
-      amountCents: total,
+      amountCents: order.amountCents,
       expiresAt: session.expiresAt,
     });
-    return { success: true, session_url: session.url, orderId: order.id, sessionId: session.id, amount: toDollars(total) };
+    if (attached === session.id) return { success: true, session_url: session.url, orderId: order.id, sessionId: attached, amount: toDollars(order.amountCents) };
+    // A concurrent twin attached its session first: answer that one (ours was never stored).
+    return this.sessionResponse(order, attached);
+  }
+
+  /** The answer for an order's existing session, with the url its provider gives now. */
+  private async sessionResponse(order: OrderRow, sessionId: string): Promise<OrderSessionResponse> {
+    const state = await this.provider.sessionState(sessionId);
+    if (state.state !== 'open' || !state.url) throw new HttpError(409, CHECKOUT_MESSAGES.resumeClosed);
+    return { success: true, session_url: state.url, orderId: order.id, sessionId, amount: toDollars(order.amountCents) };
+  }
+
+  /** The answer to a repeated Idempotency-Key: the first request's session, never a second order. */
+  private async replay(user: { id: string }, known: OrderKeyRecord, idempotency: { key: string; fingerprint: string }): Promise<OrderSessionResponse> {
+    if (known.fingerprint !== idempotency.fingerprint) throw new HttpError(409, CHECKOUT_MESSAGES.keyReused);
+    if (known.response) return known.response as OrderSessionResponse;
+    // The first request is still opening its session (or died doing so): open or find it here.
+    const order = await this.deps.orders.findForUser(known.orderId, user.id);
+    if (!order) throw new HttpError(404, CHECKOUT_MESSAGES.orderNotFound);
+    if (order.status === 'Payment Pending') {
+      const response = await this.openSession(order);
+      await this.deps.orders.saveOrderKeyResponse(user.id, idempotency.key, { ...known, response });
+      return response;
+    }
+    if (order.paidAt) throw new HttpError(409, CHECKOUT_MESSAGES.alreadyPaid);
+    throw new HttpError(502, CHECKOUT_MESSAGES.providerDown);
   }
 
   /** Only https images on a public origin can be shown by Stripe; relative ones are left out. */
@@ -229,18 +294,18 @@ export class CheckoutService {
 
   /**
    * Confirms a session the provider reports paid: checks that it paid our amount for our order,
-   * then moves the order to 'Order Placed' exactly once. Only the call that made the move sends
-   * the confirmation e-mail.
+   * then moves the order to 'Order Placed' exactly once, queuing the confirmation e-mail in the
+   * same transaction; it is then delivered from the outbox (retried there if the mail server fails).
    */
   async confirmPaid(session: PaymentSessionRow, state: Extract<RemoteSessionState, { state: 'paid' }>): Promise<OrderRow | undefined> {
     if ((state.amountCents !== null && state.amountCents !== session.amountCents) || (state.orderId !== null && state.orderId !== session.orderId)) {
       this.deps.log.error({ sessionId: session.id, orderId: session.orderId, state }, 'a paid session does not match its order: not confirming');
       throw new HttpError(409, CHECKOUT_MESSAGES.amountMismatch);
     }
-    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, session.id);
+    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, session.id, { then: this.queueConfirmation });
     if (transitioned && order) {
       this.deps.log.info({ orderId: order.id, amountCents: order.amountCents }, 'order paid');
-      await this.sendConfirmation(order);
+      await this.deliverMail(order.id);
     } else if (order && order.status === 'Cancelled' && !order.paidAt) {
       // Paid after we cancelled it (a very late webhook): staff must refund it by hand.
       this.deps.log.error({ orderId: order.id, sessionId: session.id }, 'a cancelled order was paid: refund it');
@@ -248,21 +313,30 @@ export class CheckoutService {
     return order;
   }
 
-  private async sendConfirmation(order: OrderRow): Promise<void> {
+  private readonly queueConfirmation: AfterChange = (tx, order) =>
+    this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) =>
+      orderConfirmationEmail(order, { name: this.deps.shopName, url: this.deps.baseUrl() }, accountEmail),
+    );
+
+  /** Delivers the order's queued e-mails now; what fails stays queued for the outbox's retries. */
+  private async deliverMail(orderId: string): Promise<void> {
     try {
-      await this.deps.mailer.send(orderConfirmationEmail(order, { name: this.deps.shopName, url: this.deps.baseUrl() }));
+      await this.deps.outbox.deliverDue({ orderId });
     } catch (err) {
-      // The payment stands; a lost e-mail must not undo it. Logged for staff.
-      this.deps.log.error({ err, orderId: order.id }, 'order confirmation e-mail failed');
+      this.deps.log.warn({ err, orderId }, 'order e-mail delivery deferred to the outbox');
     }
   }
 
-  /** Closes an unpaid session at the provider and cancels its order; a paid one is confirmed instead. */
+  /**
+   * Closes an unpaid session at the provider and cancels its order. A session the provider reports
+   * paid is confirmed instead; one whose payment is still processing keeps its order pending.
+   */
   private async settleUnpaid(session: PaymentSessionRow, status: 'cancelled' | 'expired'): Promise<OrderRow | undefined> {
     if (session.provider === this.provider.kind) {
       await this.provider.expireSession(session.id);
       const state = await this.provider.sessionState(session.id);
       if (state.state === 'paid') return this.confirmPaid(session, state);
+      if (state.state === 'processing') return this.deps.orders.findById(session.orderId);
     }
     await this.deps.orders.cancelUnpaid(session.id, status);
     return this.deps.orders.findById(session.orderId);
@@ -270,7 +344,8 @@ export class CheckoutService {
 
   /**
    * POST /api/order/verifyStripe: the caller's session, asked of the provider. Paid → the order is
-   * confirmed (once) and returned; anything else → the session is closed, the order cancelled.
+   * confirmed (once) and returned; still processing (a delayed payment method) → pending, said so;
+   * anything else → the session is closed, the order cancelled.
    */
   async verify(user: { id: string }, sessionId: string): Promise<VerifyPaymentResponse> {
     const session = await this.deps.orders.findSession(sessionId);
@@ -284,10 +359,13 @@ export class CheckoutService {
     const state = session.provider === this.provider.kind ? await this.provider.sessionState(sessionId) : ({ state: 'closed' } as const);
     if (state.state === 'paid') {
       order = await this.confirmPaid(session, state);
+    } else if (state.state === 'processing') {
+      return { success: false, message: CHECKOUT_MESSAGES.processing };
     } else {
       order = await this.settleUnpaid(session, state.state === 'open' ? 'cancelled' : 'expired');
     }
     if (order?.paidAt) return { success: true, order: orderToPlaced(order) };
+    if (order?.status === 'Payment Pending') return { success: false, message: CHECKOUT_MESSAGES.processing };
     return { success: false, message: CHECKOUT_MESSAGES.notPaid };
   }
 
@@ -299,26 +377,53 @@ export class CheckoutService {
   async payTestSession(sessionId: string): Promise<'paid' | 'closed'> {
     const session = await this.deps.orders.findSession(sessionId);
     if (!session || session.provider !== 'test') return 'closed';
-    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, sessionId, { claimOpenAt: new Date(this.now()) });
+    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, sessionId, { claimOpenAt: new Date(this.now()), then: this.queueConfirmation });
     if (transitioned && order) {
       this.deps.log.info({ orderId: order.id, amountCents: order.amountCents }, 'order paid');
-      await this.sendConfirmation(order);
+      await this.deliverMail(order.id);
       return 'paid';
     }
     const after = await this.deps.orders.findSession(sessionId);
     return after?.status === 'paid' ? 'paid' : 'closed';
   }
 
-  /** A confirmed payment reported by the provider itself (Stripe webhook, our hosted page). */
+  /**
+   * What the provider itself reported about a session (Stripe webhook): paid → confirmed; over
+   * without payment → cancelled; open or processing (a delayed payment on its way) → nothing yet.
+   */
   async confirmSession(sessionId: string, state: RemoteSessionState): Promise<OrderRow | undefined> {
     const session = await this.deps.orders.findSession(sessionId);
     if (!session) return undefined;
     if (state.state === 'paid') return this.confirmPaid(session, state);
-    if (state.state === 'closed') {
-      await this.deps.orders.cancelUnpaid(sessionId, 'expired');
-      return this.deps.orders.findById(session.orderId);
-    }
+    if (state.state === 'closed') await this.deps.orders.cancelUnpaid(sessionId, 'expired');
     return this.deps.orders.findById(session.orderId);
+  }
+
+  /**
+   * Staff cancel a 'Payment Pending' order: its session is expired at the provider first, so
+   * nobody can pay a cancelled order. If the provider reports the session paid (or its payment
+   * processing) meanwhile, the order is not cancelled: a 409 says why.
+   */
+  async cancelPending(orderId: string): Promise<OrderRow | null> {
+    const order = await this.deps.orders.findById(orderId);
+    if (!order || order.status !== 'Payment Pending') return null;
+    const session = order.paymentSessionId ? await this.deps.orders.findSession(order.paymentSessionId) : undefined;
+    if (!session) return this.deps.orders.setStatus(orderId, 'Cancelled', { from: 'Payment Pending' });
+    if (session.provider === this.provider.kind) {
+      await this.provider.expireSession(session.id);
+      const state = await this.provider.sessionState(session.id);
+      if (state.state === 'paid') {
+        await this.confirmPaid(session, state);
+        throw new HttpError(409, CHECKOUT_MESSAGES.paidMeanwhile);
+      }
+      if (state.state === 'processing') throw new HttpError(409, CHECKOUT_MESSAGES.processingNoCancel);
+    }
+    const cancelled = await this.deps.orders.cancelUnpaid(session.id, 'cancelled');
+    if (!cancelled) {
+      const now = await this.deps.orders.findById(orderId);
+      if (now?.paidAt) throw new HttpError(409, CHECKOUT_MESSAGES.paidMeanwhile);
+    }
+    return cancelled;
   }
 
   /** POST /api/order/resume-payment: the open session of the caller's pending order, to pay it now. */
@@ -333,6 +438,7 @@ export class CheckoutService {
       await this.confirmPaid(session, state);
       throw new HttpError(409, CHECKOUT_MESSAGES.alreadyPaid);
     }
+    if (state.state === 'processing') throw new HttpError(409, CHECKOUT_MESSAGES.processing);
     if (state.state === 'closed' || !state.url) {
       await this.deps.orders.cancelUnpaid(session.id, 'expired');
       throw new HttpError(409, CHECKOUT_MESSAGES.resumeClosed);
@@ -341,9 +447,10 @@ export class CheckoutService {
   }
 
   /**
-   * Unpaid orders do not pile up: every open session past its expiry is asked of its provider
-   * (a late payment is confirmed, anything else cancelled); then SQL cancels what is left
-   * (sessions of a provider no longer configured, orders whose session never opened).
+   * Unpaid orders do not pile up: every open session past its expiry is asked of its provider (a
+   * late payment is confirmed, a processing one left pending, anything else cancelled); then SQL
+   * cancels what nobody can be asked about (sessions of a provider no longer configured, orders
+   * whose session never opened) — never a session of the configured Stripe account.
    */
   async sweep(): Promise<number> {
     const now = new Date(this.now());
@@ -353,12 +460,13 @@ export class CheckoutService {
       try {
         const state = await this.provider.sessionState(s.id);
         if (state.state === 'paid') await this.confirmPaid(s, state);
+        else if (state.state === 'processing') continue;
         else await this.settleUnpaid(s, 'expired');
         settled += 1;
       } catch (err) {
         this.deps.log.warn({ err, sessionId: s.id }, 'could not settle an expired payment session; will retry');
       }
     }
-    return settled + (await this.deps.orders.expireStale(now));
+    return settled + (await this.deps.orders.expireStale(now, { stripe: this.provider.kind === 'stripe' ? 'leave' : 'after-grace' }));
   }
 }

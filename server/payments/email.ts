@@ -14,8 +14,12 @@ export function variantLabel(item: Pick<StoredOrderItem, 'kind' | 'variant' | 'p
 
 const money = (cents: number) => formatMoney(toDollars(cents));
 
-/** The order confirmation e-mail: order id, lines, totals and the delivery address (issue 6). */
-export function orderConfirmationEmail(order: OrderRow, shop: { name: string; url: string }): MailMessage {
+/**
+ * The order confirmation e-mail: order id, lines, totals and the delivery address (issue 6). It goes
+ * to the account's address: the delivery form's e-mail is stored with the order, never mailed, so
+ * the shop relays nothing to an address a shopper typed (issue 17).
+ */
+export function orderConfirmationEmail(order: OrderRow, shop: { name: string; url: string }, accountEmail: string): MailMessage {
   const address = order.address as unknown as Address;
   const items = order.items as unknown as StoredOrderItem[];
   const lines = items.map((i) => {
@@ -75,5 +79,5 @@ ${address.description ? `<p><em>Notes:</em> ${e(address.description)}</p>` : ''}
 <p>— ${e(shop.name)}</p>
 </div></body></html>`;
 
-  return { to: address.email, subject: `Your ${shop.name} order ${order.id} is confirmed`, text, html };
+  return { to: accountEmail, subject: `Your ${shop.name} order ${order.id} is confirmed`, text, html };
 }

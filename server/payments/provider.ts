@@ -1,7 +1,7 @@
 /**
- * The payment provider seam (issue 6). Two implementations: Stripe Checkout when
- * STRIPE_SECRET_KEY is set (stripeProvider.ts), else the built-in test checkout served by this
- * server at /pay/<sessionId> (testProvider.ts). Amounts are integer cents, always computed by
+ * The payment provider seam (issue 6). Two implementations: Stripe Checkout when PAYMENTS is
+ * 'stripe' (stripeProvider.ts), else the built-in test checkout served by this server at
+ * /pay/<sessionId> (testProvider.ts). Amounts are integer cents, always computed by
  * our server; a provider never decides a price.
  */
 export interface CheckoutLine {
@@ -36,11 +36,31 @@ export interface CreatedSession {
   expiresAt: Date;
 }
 
-/** What the provider says about a session: paid, still payable, or over without payment. */
+/**
+ * What the provider says about a session: paid, still payable, completed with the payment still
+ * processing (a delayed method: the order stays 'Payment Pending' until the provider settles it),
+ * or over without payment.
+ */
 export type RemoteSessionState =
   | { state: 'paid'; amountCents: number | null; orderId: string | null }
   | { state: 'open'; url: string | null }
+  | { state: 'processing' }
   | { state: 'closed' };
+
+export interface RefundInput {
+  orderId: string;
+  /** The paid session whose payment is given back. */
+  sessionId: string;
+  /** The whole amount the session took. */
+  amountCents: number;
+}
+
+/** A refund as the provider answered it ('pending' until the card network confirms, at Stripe). */
+export interface RefundResult {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending';
+}
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'test';
@@ -51,6 +71,11 @@ export interface PaymentProvider {
   sessionState(id: string): Promise<RemoteSessionState>;
   /** Makes an open session unpayable (cancel / decline to the end). Never throws for a closed one. */
   expireSession(id: string): Promise<void>;
+  /**
+   * Gives a paid session's money back, whole. Safe to repeat for the same order (the same refund is
+   * answered, never a second one); throws when the provider refuses (nothing was refunded then).
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
 }
 
 /** `{CHECKOUT_SESSION_ID}` in a return url → the session id (what Stripe does on redirect). */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CreateSessionInput, CreatedSession, PaymentProvider, RemoteSessionState } from './provider';
+import type { CreateSessionInput, CreatedSession, PaymentProvider, RefundInput, RefundResult, RemoteSessionState } from './provider';
 
 export interface StripeOptions {
   secretKey: string;
@@ -66,6 +66,9 @@ export class StripePaymentProvider implements PaymentProvider {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
+        // Card only (SPEC §5): no delayed methods, whose money arrives days after the session
+        // completes. (This SDK's API version names Checkout's payment_method_types this way.)
+        allowed_payment_method_types: ['card'],
         line_items: lineItems,
         ...(discounts ? { discounts } : {}),
         customer_email: input.customerEmail,
@@ -100,12 +103,33 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!s || s.status === 'open') throw err;
     }
   }
+
+  /**
+   * Refunds the session's PaymentIntent in full. The idempotency key is the order's, so a retry
+   * (a timeout, a double click, a second instance) answers the same refund instead of a second one.
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const session = await this.stripe.checkout.sessions.retrieve(input.sessionId);
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (session.payment_status !== 'paid' || !intent) throw new Error(`Checkout Session ${input.sessionId} has no payment to refund`);
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: intent, amount: input.amountCents, reason: 'requested_by_customer', metadata: { orderId: input.orderId } },
+      { idempotencyKey: `order-${input.orderId}-refund` },
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+    return { id: refund.id, amountCents: refund.amount, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
+  }
 }
 
-/** A Checkout Session (retrieved, or inside a webhook event) → paid / open / closed. */
+/**
+ * A Checkout Session (retrieved, or inside a webhook event) → paid / open / processing / closed.
+ * Complete but unpaid is a delayed payment on its way, not a failure: Stripe settles it later with
+ * checkout.session.async_payment_succeeded or async_payment_failed.
+ */
 export function stateOf(s: Stripe.Checkout.Session): RemoteSessionState {
   const orderId = s.client_reference_id ?? s.metadata?.orderId ?? null;
-  if (s.payment_status === 'paid' && s.status === 'complete') return { state: 'paid', amountCents: s.amount_total ?? null, orderId };
+  if (s.status === 'complete' && s.payment_status === 'paid') return { state: 'paid', amountCents: s.amount_total ?? null, orderId };
+  if (s.status === 'complete' && s.payment_status === 'unpaid') return { state: 'processing' };
   if (s.status === 'open') return { state: 'open', url: s.url ?? null };
   return { state: 'closed' };
 }

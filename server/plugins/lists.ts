@@ -8,6 +8,31 @@ declare module 'fastify' {
   }
 }
 
+/** How often expired idempotency rows of cart and wishlist calls are deleted (they live 24 hours). */
+export const IDEMPOTENCY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
+
 export default appPlugin('lists', async (app) => {
-  app.decorate('lists', new ListsRepository(app.db));
+  const lists = new ListsRepository(app.db);
+  app.decorate('lists', lists);
+
+  let running: Promise<unknown> | null = null;
+  const expire = () => {
+    running ??= lists
+      .expireIdempotencyKeys()
+      .then(
+        (n) => n > 0 && app.log.info({ expired: n }, 'expired old idempotency keys'),
+        (err: unknown) => app.log.warn({ err }, 'idempotency key expiry failed'),
+      )
+      .finally(() => (running = null));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    expire();
+    timer = setInterval(expire, IDEMPOTENCY_EXPIRY_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
 });

@@ -1,3 +1,4 @@
+import { EmailOutbox } from '../lib/emailOutbox';
 import { appPlugin } from '../lib/appPlugin';
 import { createMailer, type Mailer } from '../lib/mailer';
 
@@ -5,8 +6,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Outgoing e-mail: `await app.mailer.send({ to, subject, text, html })`. */
     mailer: Mailer;
+    /** Order e-mails, queued in the transaction of the change they announce (lib/emailOutbox.ts). */
+    emailOutbox: EmailOutbox;
   }
 }
+
+const DEFAULT_OUTBOX_INTERVAL_MS = 30_000;
 
 export default appPlugin('mailer', async (app) => {
   const mailer = createMailer({
@@ -18,6 +23,27 @@ export default appPlugin('mailer', async (app) => {
   if (mailer.kind === 'outbox' && app.config.env === 'production') {
     app.log.warn('SMTP_URL is not set: e-mails are written to DATA_DIR/outbox.jsonl instead of being sent');
   }
+  const outbox = new EmailOutbox(app.db, mailer, app.log);
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+  app.decorate('emailOutbox', outbox);
+
+  // Retries, and rows another instance claimed and never finished (it crashed): the lease ran out.
+  let running: Promise<unknown> | null = null;
+  const deliver = () => {
+    running ??= outbox
+      .deliverDue()
+      .catch((err: unknown) => app.log.warn({ err }, 'e-mail outbox delivery failed'))
+      .finally(() => (running = null));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    deliver();
+    timer = setInterval(deliver, DEFAULT_OUTBOX_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+    await mailer.close();
+  });
 });

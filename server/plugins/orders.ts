@@ -5,6 +5,7 @@ import { createStripeClient, StripePaymentProvider } from '../payments/stripePro
 import { TestPaymentProvider } from '../payments/testProvider';
 import { DiscountsRepository } from '../repositories/discounts';
 import { OrdersRepository } from '../repositories/orders';
+import { publicOrigin } from '../lib/publicOrigin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,37 +20,30 @@ declare module 'fastify' {
 const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
 
 /**
- * Orders, discounts and the payment provider: Stripe when STRIPE_SECRET_KEY is set, otherwise
- * the built-in test checkout at /pay/<session>. Unpaid orders past their 24-hour payment window
+ * Orders, discounts and the payment provider: Stripe when PAYMENTS is 'stripe' (config.ts decides),
+ * otherwise the built-in test checkout at /pay/<session>. Unpaid orders past their 24-hour payment window
  * are cancelled at start, every few minutes, and when a shopper's orders are read.
  */
 export default appPlugin('orders', async (app) => {
   const orders = new OrdersRepository(app.db);
   const discounts = new DiscountsRepository(app.db);
-  // PUBLIC_URL, or the server's own origin once it listens — never the request's Host header.
-  const baseUrl = () => {
-    if (app.config.publicUrl) return app.config.publicUrl;
-    const addr = app.server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : app.config.port;
-    const host = ['0.0.0.0', '::', ''].includes(app.config.host) ? 'localhost' : app.config.host;
-    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  };
+  const baseUrl = () => publicOrigin(app);
   let provider: PaymentProvider;
-  if (app.config.stripeSecretKey) {
+  if (app.config.payments === 'stripe' && app.config.stripeSecretKey) {
     provider = new StripePaymentProvider(createStripeClient({ secretKey: app.config.stripeSecretKey, apiBase: app.config.stripeApiBase }));
     if (!app.config.stripeWebhookSecret) {
-      app.log.warn('STRIPE_WEBHOOK_SECRET is not set: orders are confirmed when the shopper returns to /verify (no webhook)');
+      app.log.warn('STRIPE_WEBHOOK_SECRET is not set: orders are confirmed when the shopper returns to /verify or by the periodic check (no webhook)');
     }
   } else {
     provider = new TestPaymentProvider(orders, baseUrl);
-    if (app.config.env === 'production') app.log.warn('STRIPE_SECRET_KEY is not set: payments use the built-in test checkout (/pay)');
+    if (app.config.env === 'production') app.log.warn('PAYMENTS=test: payments use the built-in test card page (/pay); nothing is charged');
   }
   const checkout = new CheckoutService({
     db: app.db,
     orders,
     discounts,
     provider,
-    mailer: app.mailer,
+    outbox: app.emailOutbox,
     log: app.log,
     shopName: app.config.shopName,
     baseUrl,
@@ -78,4 +72,4 @@ export default appPlugin('orders', async (app) => {
     if (timer) clearInterval(timer);
     await running;
   });
-});
+}, { dependencies: ['mailer'] });

@@ -3,7 +3,9 @@ import { Server, type Socket } from 'socket.io';
 import type { ClientToServerEvents, Message, Order, ServerToClientEvents } from '../../src/domain/types';
 import type { AuthUser } from '../lib/auth';
 import { HttpError } from '../lib/errors';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../lib/redis';
 import { orderToWire } from '../repositories/orders';
+import type { SessionsEnded } from '../repositories/users';
 
 export interface SocketData {
   user: AuthUser;
@@ -11,9 +13,10 @@ export interface SocketData {
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** Rooms: a conversation's watchers (joined with `join`), each user's own sockets, all staff sockets. */
+/** Rooms: a conversation's watchers (joined with `join`), each user's and each session's own sockets, all staff sockets. */
 export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const STAFF_ROOM = 'staff';
 
 export const DEFAULT_REDIS_KEY = 'layerloft-socket.io';
@@ -23,7 +26,16 @@ export const REALTIME_MESSAGES = {
   invalidConversation: 'Invalid conversation id',
   conversationNotFound: 'Conversation not found',
   notAuthorized: 'Not authorized. Please log in.',
+  tooManyConnections: 'Too many open connections for this account. Close another tab or device and try again.',
+  tooManyJoins: 'Too many conversations opened. Please try again in a minute.',
 } as const;
+
+/**
+ * Bounds on a shopper's sockets (per instance): open connections per account, and `join`s per
+ * socket per minute (each join reads the database). Staff are exempt — they open many threads
+ * from several devices.
+ */
+export const SOCKET_LIMITS = { connectionsPerUser: 10, joinsPerWindow: 20, joinWindowMs: 60_000 } as const;
 
 const ID_RE = /^[0-9a-f]{24}$/;
 
@@ -33,6 +45,8 @@ export interface Realtime {
   messageSaved(message: Message): void;
   /** Tells the order's owner (every socket of theirs, on every instance) the order changed. */
   orderChanged(userId: string, order: Order): void;
+  /** Disconnects the sockets of ended sessions on every instance; they leave every room. */
+  disconnectSessions(ended: SessionsEnded): void;
 }
 
 /** The session token of a handshake: `auth.token` (socket.io-client `auth`), else a `token` header. */
@@ -61,31 +75,49 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     maxHttpBufferSize: 16 * 1024,
   });
 
-  let closeRedis = async () => {};
-  if (config.redisUrl) {
-    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
-    const pub = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err: Error) => app.log.warn({ err: err.message }, 'realtime redis error'));
-    // The adapter publishes without awaiting. With Redis unreachable, ioredis rejects the queued
-    // publish (maxRetriesPerRequest), and an unhandled rejection ends the process: one emit during a
-    // Redis outage took the whole server down. The message is already saved (the thread shows it);
-    // only its live delivery to other instances is lost, so log that and keep serving.
-    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
-    pub.publish = ((...args: unknown[]) => {
+  if (app.redis) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    // Publishes fail at once while Redis is down (no queue of stale events); the subscriber waits for
+    // Redis however long it takes (no command timeout: the adapter does not catch its subscribe
+    // calls) and subscribes again each time it comes back.
+    const pub = app.redis.open('realtime-publish', { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+    const sub = app.redis.open('realtime-subscribe', { maxRetriesPerRequest: null });
+    // The adapter publishes without awaiting: an unhandled rejection would end the process. The
+    // message is already saved (the thread shows it); only its live delivery to other instances is
+    // lost, so log that (once per outage) and keep serving.
+    let publishFailing = false;
+    const publish = pub.client.publish.bind(pub.client) as (...args: unknown[]) => Promise<number>;
+    pub.client.publish = ((...args: unknown[]) => {
       const sent = publish(...args);
-      sent.catch((err: Error) => app.log.warn({ err: err.message }, 'realtime redis publish failed; live delivery to other instances skipped'));
+      sent.then(
+        () => (publishFailing = false),
+        (err: Error) => {
+          pub.failed(err);
+          if (!publishFailing) app.log.warn({ err: err.message }, 'realtime redis publish failed; live delivery to other instances skipped');
+          publishFailing = true;
+        },
+      );
       return sent;
-    }) as typeof pub.publish;
-    io.adapter(createAdapter(pub, sub, { key: config.realtimeRedisKey ?? DEFAULT_REDIS_KEY }));
-    closeRedis = async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    };
+    }) as typeof pub.client.publish;
+    io.adapter(createAdapter(pub.client, sub.client, { key: config.realtimeRedisKey ?? DEFAULT_REDIS_KEY }));
   }
 
+  const openByUser = new Map<string, number>();
   io.use((socket, next) => {
     app.authenticate(handshakeToken(socket)).then(
       (user) => {
+        if (user.role !== 'staff') {
+          const open = openByUser.get(user.id) ?? 0;
+          if (open >= SOCKET_LIMITS.connectionsPerUser) return next(new Error(REALTIME_MESSAGES.tooManyConnections));
+          // Counted here, not on 'connection': handshakes in flight at once must not all pass.
+          openByUser.set(user.id, open + 1);
+          // The transport's close, not 'disconnect': it also comes for a client gone before its connect completed.
+          socket.conn.once('close', () => {
+            const left = (openByUser.get(user.id) ?? 1) - 1;
+            if (left > 0) openByUser.set(user.id, left);
+            else openByUser.delete(user.id);
+          });
+        }
         socket.data.user = user;
         next();
       },
@@ -95,11 +127,24 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
 
   io.on('connection', (socket) => {
     const { user } = socket.data;
-    void socket.join(userRoom(user.id));
+    void socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
     if (user.role === 'staff') void socket.join(STAFF_ROOM);
 
+    let joinWindowStart = 0;
+    let joins = 0;
     socket.on('join', async (conversationId, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (user.role !== 'staff') {
+        const now = Date.now();
+        if (now - joinWindowStart >= SOCKET_LIMITS.joinWindowMs) {
+          joinWindowStart = now;
+          joins = 0;
+        }
+        if (++joins > SOCKET_LIMITS.joinsPerWindow) {
+          reply({ ok: false, message: REALTIME_MESSAGES.tooManyJoins });
+          return;
+        }
+      }
       if (typeof conversationId !== 'string' || !ID_RE.test(conversationId)) {
         reply({ ok: false, message: REALTIME_MESSAGES.invalidConversation });
         return;
@@ -136,6 +181,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     orderChanged(userId, order) {
       io.to(userRoom(userId)).emit('orderUpdated', order);
     },
+    disconnectSessions({ userId, sessionId }) {
+      io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId)).disconnectSockets(true);
+    },
   };
 
   const stopListening = app.orders.onOrderChanged((row) => realtime.orderChanged(row.userId, orderToWire(row)));
@@ -147,8 +195,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   });
   app.addHook('onClose', async () => {
     stopListening();
-    await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
-    await closeRedis();
+    // The Redis adapter unsubscribes on close, which waits for Redis: never longer than a moment.
+    const adaptersClosed = Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+    await Promise.race([adaptersClosed, new Promise((r) => setTimeout(r, REDIS_COMMAND_TIMEOUT_MS).unref())]);
   });
 
   return realtime;

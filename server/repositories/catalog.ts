@@ -125,6 +125,11 @@ export class CatalogRepository {
     return (await this.current()).bundles;
   }
 
+  /** The catalog's shared version this instance currently serves (what caches of derived data key on). */
+  async version(): Promise<string> {
+    return (await this.current()).version;
+  }
+
   async getProduct(id: string): Promise<Product | undefined> {
     return (await this.current()).byId.get(id);
   }

@@ -170,33 +170,37 @@ export class ConversationsRepository {
     return rows.length;
   }
 
-  /** Every conversation with its shopper, unread shopper messages and last message; most recent activity first. */
-  async listForStaff(limit = 200): Promise<StaffConversation[]> {
-    const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.is_admin = false and m.read_at is null)`;
-    const count = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id})`;
-    const lastAt = sql<Date | null>`(select max(m.created_at) from ${messages} m where m.conversation_id = ${conversations.id})`;
-    const rows = await this.db
-      .select({ id: conversations.id, userId: users.id, name: users.name, email: users.email, unread, count, lastAt, createdAt: conversations.createdAt })
-      .from(conversations)
-      .innerJoin(users, eq(users.id, conversations.userId))
-      .orderBy(sql`coalesce(${lastAt}, ${conversations.createdAt}) desc`)
-      .limit(limit);
-    const out: StaffConversation[] = [];
-    for (const r of rows) {
-      const [last] = await this.db
-        .select()
-        .from(messages)
-        .where(eq(messages.conversationId, r.id))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(1);
-      out.push({
-        _id: r.id,
-        user: { _id: r.userId, name: r.name, email: r.email },
-        unread: Number(r.unread),
-        messageCount: Number(r.count),
-        lastMessage: last ? { body: last.body, isAdmin: last.isAdmin, createdAt: last.createdAt.toISOString() } : null,
-      });
-    }
-    return out;
+  /**
+   * Conversations with their shopper, unread shopper messages and last message, most recent
+   * activity first, in one query; `q` keeps those whose shopper's name or e-mail contains it.
+   */
+  async listForStaff(limit = 200, q?: string): Promise<StaffConversation[]> {
+    const needle = q?.trim().toLowerCase();
+    const pattern = needle ? `%${needle.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const result = await this.db.execute(sql`
+      select c.id, u.id as user_id, u.name, u.email,
+             (select count(*)::int from ${messages} m where m.conversation_id = c.id and m.is_admin = false and m.read_at is null) as unread,
+             (select count(*)::int from ${messages} m where m.conversation_id = c.id) as message_count,
+             last.body as last_body, last.is_admin as last_is_admin, last.created_at as last_at
+      from ${conversations} c
+      join ${users} u on u.id = c.user_id
+      left join lateral (
+        select m.body, m.is_admin, m.created_at from ${messages} m
+        where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+      ) last on true
+      ${pattern ? sql`where lower(u.name) like ${pattern} or lower(u.email) like ${pattern}` : sql``}
+      order by coalesce(last.created_at, c.created_at) desc, c.id desc
+      limit ${limit}`);
+    type Row = { id: string; user_id: string; name: string; email: string; unread: number; message_count: number; last_body: string | null; last_is_admin: boolean | null; last_at: Date | string | null };
+    return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+      _id: r.id,
+      user: { _id: r.user_id, name: r.name, email: r.email },
+      unread: Number(r.unread),
+      messageCount: Number(r.message_count),
+      lastMessage:
+        r.last_body === null || r.last_at === null
+          ? null
+          : { body: r.last_body, isAdmin: Boolean(r.last_is_admin), createdAt: new Date(r.last_at).toISOString() },
+    }));
   }
 }

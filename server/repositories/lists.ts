@@ -125,6 +125,19 @@ export class ListsRepository {
     });
   }
 
+  /**
+   * Deletes every idempotency row older than IDEMPOTENCY_TTL_MS, whoever it belongs to (`once`
+   * only clears the caller's own: a shopper who never comes back would keep theirs forever).
+   * Answers how many went.
+   */
+  async expireIdempotencyKeys(now = new Date()): Promise<number> {
+    const gone = await this.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)))
+      .returning({ key: idempotencyKeys.key });
+    return gone.length;
+  }
+
   async wishlist(userId: string): Promise<string[]> {
     const rows = await this.db
       .select({ productId: wishlistItems.productId })

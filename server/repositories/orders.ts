@@ -4,15 +4,29 @@ import { toDollars } from '../../src/domain/money';
 import { allowedPredecessors } from '../../src/domain/orderStatus';
 import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
-import { cartLines, orders, paymentSessions } from '../db/schema';
+import { cartLines, idempotencyKeys, orders, paymentSessions } from '../db/schema';
 
 /** How long an unpaid order keeps its payment session open (like a Stripe Checkout Session). */
 export const PAYMENT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * Stripe sessions are only expired from SQL (on read) this long after their expiry: a paid
- * session's webhook may still be on its way. The periodic sweep asks Stripe itself instead.
+ * Sessions of a Stripe account no longer configured are expired from SQL this long after their
+ * expiry (nobody can be asked). With Stripe configured, only the sweep and the webhook, which ask
+ * Stripe, ever close a Stripe session.
  */
 export const STRIPE_EXPIRY_GRACE_MS = 60 * 60 * 1000;
+/** How long POST /api/order/stripe remembers an Idempotency-Key (as Stripe does). */
+export const ORDER_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Order keys share the idempotency_keys table with the cart's; the prefix keeps them apart. */
+const ORDER_KEY_PREFIX = 'order:';
+
+/** What an order's Idempotency-Key remembers: the request it was first used for, its order, its answer. */
+export interface OrderKeyRecord {
+  fingerprint: string;
+  orderId: string;
+  /** The first request's answer, once it has one. */
+  response?: unknown;
+}
+
 /**
  * A 'Payment Pending' order whose session was still not attached after this long lost it to a
  * crash (attaching takes milliseconds after the provider answers): it is cancelled.
@@ -37,6 +51,8 @@ export interface StoredOrderItem {
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
 export type SessionStatus = PaymentSessionRow['status'];
+/** Work done in the transaction of an order change, after the change (e.g. queue its e-mail). */
+export type AfterChange = (tx: DbOrTx, order: OrderRow) => Promise<unknown>;
 
 export interface NewOrder {
   userId: string;
@@ -136,21 +152,78 @@ export class OrdersRepository {
     }
   }
 
-  async create(order: NewOrder, db: DbOrTx = this.db): Promise<OrderRow> {
+  async create(order: NewOrder, db: DbOrTx = this.db, id = newOrderId()): Promise<OrderRow> {
     const [row] = await db
       .insert(orders)
-      .values({ id: newOrderId(), status: 'Payment Pending', ...order, address: order.address as unknown as Record<string, unknown>, items: order.items as unknown as Record<string, unknown>[] })
+      .values({ id, status: 'Payment Pending', ...order, address: order.address as unknown as Record<string, unknown>, items: order.items as unknown as Record<string, unknown>[] })
       .returning();
     return row!;
   }
 
-  /** Records the payment session that charges `orderId` (one open session per order). */
-  async attachSession(
-    session: { id: string; orderId: string; userId: string; provider: 'stripe' | 'test'; amountCents: number; expiresAt: Date },
-    db: DbOrTx = this.db,
-  ): Promise<void> {
-    await db.insert(paymentSessions).values({ ...session, status: 'open' });
-    await db.update(orders).set({ paymentSessionId: session.id, updatedAt: sql`now()` }).where(eq(orders.id, session.orderId));
+  /**
+   * Records the payment session that charges `orderId` — the first one only: when another request
+   * attached a session to the order meanwhile (a concurrent retry), this one is dropped and the
+   * winner's id is answered, so an order never has two payable sessions.
+   */
+  async attachSession(session: { id: string; orderId: string; userId: string; provider: 'stripe' | 'test'; amountCents: number; expiresAt: Date }): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(orders)
+        .set({ paymentSessionId: session.id, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, session.orderId), or(isNull(orders.paymentSessionId), eq(orders.paymentSessionId, session.id))))
+        .returning({ id: orders.id });
+      if (won) {
+        await tx.insert(paymentSessions).values({ ...session, status: 'open' }).onConflictDoNothing();
+        return session.id;
+      }
+      const current = await this.findById(session.orderId, tx);
+      return current!.paymentSessionId!;
+    });
+  }
+
+  /** The live record of a user's order Idempotency-Key (undefined when unknown or expired). */
+  async findOrderKey(userId: string, key: string, now = new Date()): Promise<OrderKeyRecord | undefined> {
+    const rows = await this.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, ORDER_KEY_PREFIX + key)));
+    const row = rows[0];
+    if (!row || row.createdAt.getTime() <= now.getTime() - ORDER_IDEMPOTENCY_TTL_MS) return undefined;
+    return (row.response as OrderKeyRecord | null) ?? undefined;
+  }
+
+  /**
+   * Claims a user's order Idempotency-Key and stores the order in one transaction. When the key is
+   * taken (a retry, or a concurrent twin that committed first) nothing is stored and the existing
+   * record is answered instead. The user's expired keys are removed on the way.
+   */
+  async createWithKey(order: NewOrder, key: string, fingerprint: string, now = new Date()): Promise<{ order: OrderRow } | { existing: OrderKeyRecord }> {
+    const fullKey = ORDER_KEY_PREFIX + key;
+    return this.db.transaction(async (tx) => {
+      await tx
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, order.userId), lt(idempotencyKeys.createdAt, new Date(now.getTime() - ORDER_IDEMPOTENCY_TTL_MS))));
+      const record: OrderKeyRecord = { fingerprint, orderId: newOrderId() };
+      const claimed = await tx.insert(idempotencyKeys).values({ userId: order.userId, key: fullKey, response: record }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [existing] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, order.userId), eq(idempotencyKeys.key, fullKey)));
+        return { existing: existing!.response as OrderKeyRecord };
+      }
+      return { order: await this.create(order, tx, record.orderId) };
+    });
+  }
+
+  /** Remembers the answer of an order request under its key (replayed to retries). */
+  async saveOrderKeyResponse(userId: string, key: string, record: OrderKeyRecord): Promise<void> {
+    await this.db
+      .update(idempotencyKeys)
+      .set({ response: record })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, ORDER_KEY_PREFIX + key)));
+  }
+
+  /** Forgets a key whose request failed (no session could be opened), so a retry starts afresh. */
+  async releaseOrderKey(userId: string, key: string): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, ORDER_KEY_PREFIX + key)));
   }
 
   async findById(id: string, db: DbOrTx = this.db): Promise<OrderRow | undefined> {
@@ -164,9 +237,13 @@ export class OrdersRepository {
     return rows[0];
   }
 
-  /** The user's orders, oldest first (SPEC §7: the client reverses them), stale unpaid ones cancelled first. */
+  /**
+   * The user's orders, oldest first (SPEC §7: the client reverses them). Built-in sessions past
+   * their expiry are cancelled first (this server is their provider, so it knows they are over);
+   * Stripe sessions are left to the periodic check and the webhook, which ask Stripe.
+   */
   async listForUser(userId: string, now = new Date()): Promise<OrderRow[]> {
-    await this.expireStale(now, userId);
+    await this.expireStale(now, { userId, stripe: 'leave' });
     return this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.createdAt, orders.id);
   }
 
@@ -183,47 +260,68 @@ export class OrdersRepository {
   /**
    * Moves an order to `to` if — and only if — that follows an arrow from its current status (and,
    * with `from`, only if it is in that status now). Answers the updated row, or null when the
-   * order was not in a status that allows the move (someone else moved it first).
+   * order was not in a status that allows the move (someone else moved it first). Never to
+   * 'Order Placed': only `markPaid`, on the provider's word, makes an order paid. `then` runs in
+   * the same transaction after the move (e.g. queue the e-mail that announces it).
    */
   async setStatus(
     id: string,
     to: OrderStatus,
-    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string } = {},
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; then?: AfterChange } = {},
+  ): Promise<OrderRow | null> {
+    if (to === 'Order Placed') return null;
+    return this.move(id, to, opts);
+  }
+
+  private async move(
+    id: string,
+    to: OrderStatus,
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; then?: AfterChange },
   ): Promise<OrderRow | null> {
     const allowed = allowedPredecessors(to).filter((s) => !opts.from || s === opts.from);
     if (allowed.length === 0) return null;
-    const [row] = await (opts.db ?? this.db)
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: sql`now()`,
-        ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}),
-        ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
-      })
-      .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
-      .returning();
+    const run = async (db: DbOrTx) => {
+      const [row] = await db
+        .update(orders)
+        .set({
+          status: to,
+          updatedAt: sql`now()`,
+          ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}),
+          ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
+        })
+        .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
+        .returning();
+      if (row && opts.then) await opts.then(db, row);
+      return row ?? null;
+    };
+    if (opts.db) return run(opts.db);
     // Inside a caller's transaction the caller notifies after its commit.
-    if (!opts.db) this.notifyChanged(row);
-    return row ?? null;
+    const row = opts.then ? await this.db.transaction(run) : await run(this.db);
+    this.notifyChanged(row);
+    return row;
   }
 
   /** Sets the tracking number without moving the order (staff); null when the order does not exist. */
-  async setTrackingNumber(id: string, trackingNumber: string): Promise<OrderRow | null> {
-    const [row] = await this.db.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
+  async setTrackingNumber(id: string, trackingNumber: string, then?: AfterChange): Promise<OrderRow | null> {
+    const row = await this.db.transaction(async (tx) => {
+      const [updated] = await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
+      if (updated && then) await then(tx, updated);
+      return updated ?? null;
+    });
     this.notifyChanged(row);
-    return row ?? null;
+    return row;
   }
 
   /**
    * The one place an order becomes paid: 'Payment Pending' → 'Order Placed', the session marked
-   * paid and — unless buy-now — the shopper's server cart emptied, in one transaction. Exactly
-   * one caller sees `transitioned: true`, however many confirm the same order concurrently; only
-   * that caller sends the confirmation e-mail.
+   * paid and — unless buy-now — the shopper's server cart emptied, in one transaction, with `then`
+   * (the confirmation e-mail queued). Exactly one caller sees `transitioned: true`, however many
+   * confirm the same order concurrently.
    */
   async markPaid(
     orderId: string,
     sessionId: string,
-    opts: { claimOpenAt?: Date } = {},
+    opts: { claimOpenAt?: Date; then?: AfterChange } = {},
   ): Promise<{ transitioned: boolean; order: OrderRow | undefined }> {
     const result = await this.db.transaction(async (tx) => {
       // Lock order: the session row first, then the order row — as cancelUnpaid does — so that
@@ -235,7 +333,7 @@ export class OrdersRepository {
         // The provider reports the money taken: the session is paid whatever the order's fate.
         await tx.update(paymentSessions).set({ status: 'paid' }).where(eq(paymentSessions.id, sessionId));
       }
-      const moved = await this.setStatus(orderId, 'Order Placed', { from: 'Payment Pending', db: tx });
+      const moved = await this.move(orderId, 'Order Placed', { from: 'Payment Pending', db: tx, then: opts.then });
       if (!moved) return { transitioned: false, order: await this.findById(orderId, tx) };
       if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
       return { transitioned: true, order: moved };
@@ -279,12 +377,15 @@ export class OrdersRepository {
     return row ?? null;
   }
 
-  /** Open sessions whose time is up (built-in) or up plus the grace period (Stripe), oldest first. */
-  async staleOpenSessions(now: Date, opts: { userId?: string; limit?: number; stripeGraceMs?: number } = {}): Promise<PaymentSessionRow[]> {
-    const grace = opts.stripeGraceMs ?? STRIPE_EXPIRY_GRACE_MS;
+  /**
+   * Open sessions whose time is up (built-in) or up plus the grace period (Stripe, unless
+   * `stripeGraceMs` is null: then none), oldest first.
+   */
+  async staleOpenSessions(now: Date, opts: { userId?: string; limit?: number; stripeGraceMs?: number | null } = {}): Promise<PaymentSessionRow[]> {
+    const grace = opts.stripeGraceMs === undefined ? STRIPE_EXPIRY_GRACE_MS : opts.stripeGraceMs;
     const expired = or(
       and(eq(paymentSessions.provider, 'test'), lt(paymentSessions.expiresAt, now)),
-      and(eq(paymentSessions.provider, 'stripe'), lt(paymentSessions.expiresAt, new Date(now.getTime() - grace))),
+      grace === null ? undefined : and(eq(paymentSessions.provider, 'stripe'), lt(paymentSessions.expiresAt, new Date(now.getTime() - grace))),
     );
     return this.db
       .select()
@@ -295,13 +396,16 @@ export class OrdersRepository {
   }
 
   /**
-   * Cancels what SQL alone can decide: sessions past their expiry (Stripe ones after the grace
-   * period) and 'Payment Pending' orders older than the session lifetime that never got an open
-   * session (their provider call failed). Answers how many orders were cancelled.
+   * Cancels what SQL alone can decide: built-in sessions past their expiry, Stripe sessions past
+   * it plus the grace period only with `stripe: 'after-grace'` (Stripe is not configured any more,
+   * so nobody can be asked), and 'Payment Pending' orders that never got an open session (their
+   * provider call failed, or the process died before attaching it). Answers how many orders were
+   * cancelled.
    */
-  async expireStale(now = new Date(), userId?: string): Promise<number> {
+  async expireStale(now = new Date(), opts: { userId?: string; stripe: 'leave' | 'after-grace' }): Promise<number> {
+    const { userId } = opts;
     let cancelled = 0;
-    for (const s of await this.staleOpenSessions(now, { userId })) {
+    for (const s of await this.staleOpenSessions(now, { userId, stripeGraceMs: opts.stripe === 'leave' ? null : STRIPE_EXPIRY_GRACE_MS })) {
       if (await this.cancelUnpaid(s.id, 'expired')) cancelled += 1;
     }
     const orphans = await this.db

@@ -3,11 +3,11 @@ import type { Settings } from '../../src/domain/types';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
-/** The single settings row (id 1) plus the shop's name and e-mail from configuration. */
+/** The single settings row (id 1) plus the shop's name, e-mail and payment mode from configuration. */
 export class SettingsRepository {
   constructor(
     private readonly db: Db,
-    private readonly shop: { shopName: string; shopEmail: string },
+    private readonly shop: { shopName: string; shopEmail: string; payments: 'stripe' | 'test' },
   ) {}
 
   async get(): Promise<Settings> {
@@ -19,6 +19,7 @@ export class SettingsRepository {
       showSupportInOrders: row?.showSupportInOrders ?? true,
       shopName: this.shop.shopName,
       shopEmail: this.shop.shopEmail,
+      testPayments: this.shop.payments === 'test',
     };
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cartKey, parseVariant, variantProblem } from '../../src/domain/cartKey';
+import { cartKey, cartLineKey, parseVariant, variantKey, variantProblem } from '../../src/domain/cartKey';
 import type { CartData } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
 import { hexId, lineQuantity, variantField } from '../lib/lineFields';
@@ -49,7 +49,7 @@ async function validLineKey(app: FastifyInstance, itemId: string, variantText: s
   if (!product) throw new HttpError(400, CART_MESSAGES.unknownProduct);
   const problem = variantProblem(product, variant);
   if (problem) throw new HttpError(400, problem);
-  return cartKey(itemId, variant.kind === 'accessory' ? `accessory-${variant.index}` : `${variant.color}|${variant.size}`);
+  return cartKey(itemId, variantKey(variant));
 }
 
 interface CartResponse {
@@ -97,9 +97,7 @@ const cartRoutes: FastifyPluginAsync = async (app) => {
       line = await validLineKey(app, body.itemId, body.color);
     } catch (err) {
       // Removing a line stays possible after its product left the catalog (or lost that variant).
-      const parsed = parseVariant(body.color.trim());
-      const variant = parsed?.kind === 'product' ? `${parsed.color}|${parsed.size}` : body.color.trim();
-      const stale = cartKey(body.itemId, variant);
+      const stale = cartLineKey(body.itemId, body.color);
       if (body.quantity === 0 && (await app.lists.hasLine(user.id, stale))) line = stale;
       else throw err;
     }

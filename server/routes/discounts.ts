@@ -14,13 +14,14 @@ const body = z.object({ code: z.string({ message: 'is required' }).max(64, 'must
 
 /**
  * POST /api/discounts/validate { code } (SPEC §7). Public — the checkout page asks before the
- * order exists — but rate limited per IP so codes cannot be guessed by brute force. The code is
+ * order exists — but rate limited per client address (one budget with the order quote, which also
+ * tells whether a code exists) so codes cannot be guessed by brute force. The code is
  * trimmed and upper-cased; unknown or disabled codes answer 404 'Invalid code', expired ones 410.
  */
 const discountRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/discounts/validate',
-    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    { preHandler: app.limitDiscountCodes },
     async (request, reply): Promise<DiscountValidateResponse> => {
       reply.header('Cache-Control', 'no-store');
       const { code } = parseOr400(body, request.body ?? {}, 'discount code');

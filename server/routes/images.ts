@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_KINDS, renderPlaceholderSvg, renderProductSvg, resolveColor } from '../images/svg';
 import { matchesEtag } from '../lib/cachedBody';
+import { clientAddress } from '../lib/clientAddress';
+import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 
 const params = z.object({
@@ -28,19 +30,31 @@ const YEAR = 'public, max-age=31536000, immutable';
 
 /** Small LRU of rendered pictures: the same few hundred URLs are asked for again and again. */
 const cache = new Map<string, { body: string; etag: string }>();
-function remember(key: string, render: () => string) {
-  let hit = cache.get(key);
+function cached(key: string) {
+  const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
-    return hit;
   }
-  const body = render();
-  hit = { body, etag: createHash('sha1').update(body).digest('base64url') };
-  cache.set(key, hit);
-  if (cache.size > 1000) cache.delete(cache.keys().next().value as string);
   return hit;
 }
+function remember(key: string, render: () => string) {
+  const body = render();
+  const img = { body, etag: createHash('sha1').update(body).digest('base64url') };
+  cache.set(key, img);
+  if (cache.size > 1000) cache.delete(cache.keys().next().value as string);
+  return img;
+}
+
+/**
+ * Renders (cache misses) per client address per minute. Every seed makes a new URL, so without a
+ * bound one client could keep the CPU busy drawing pictures nobody shows; a store page asks for a
+ * few dozen, nearly all cached.
+ */
+export const IMAGE_RENDER_LIMIT = { max: 240, windowMs: 60_000 } as const;
+export const IMAGE_MESSAGES = {
+  tooMany: (seconds: number) => `Too many new pictures asked for. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+} as const;
 
 function sendSvg(request: FastifyRequest, reply: FastifyReply, img: { body: string; etag: string }) {
   reply.header('Cache-Control', YEAR).header('ETag', `"${img.etag}"`).header('Vary', 'Accept-Encoding');
@@ -50,13 +64,24 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, img: { body: stri
 
 /** Generated product pictures (URLs never change meaning, so they cache for a year). */
 const imageRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/img/placeholder.svg', async (request, reply) => sendSvg(request, reply, remember('placeholder', renderPlaceholderSvg)));
+  const renders = app.createRateLimit({ max: IMAGE_RENDER_LIMIT.max, timeWindow: IMAGE_RENDER_LIMIT.windowMs, keyGenerator: (req) => `img-render:${clientAddress(req)}` });
+
+  app.get('/img/placeholder.svg', async (request, reply) => sendSvg(request, reply, cached('placeholder') ?? remember('placeholder', renderPlaceholderSvg)));
 
   app.get('/img/p/:file', async (request, reply) => {
     const { file } = parseOr400(params, request.params, 'image name');
     const { k, c } = parseOr400(query, request.query, 'image parameters');
     const seed = file.slice(0, -4);
-    return sendSvg(request, reply, remember(`${seed}|${k}|${c}`, () => renderProductSvg(seed, k, c)));
+    const key = `${seed}|${k}|${c}`;
+    const hit = cached(key);
+    if (hit) return sendSvg(request, reply, hit);
+    const r = await renders(request);
+    if (!r.isAllowed && r.isExceeded) {
+      const seconds = Math.max(1, r.ttlInSeconds);
+      reply.header('Retry-After', String(seconds)).header('Cache-Control', 'no-store');
+      throw new HttpError(429, IMAGE_MESSAGES.tooMany(seconds));
+    }
+    return sendSvg(request, reply, remember(key, () => renderProductSvg(seed, k, c)));
   });
 };
 export default imageRoutes;

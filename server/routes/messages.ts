@@ -2,10 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SendMessageResponse } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
+import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
 import { MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, messageToWire } from '../repositories/conversations';
 import { REALTIME_MESSAGES } from '../realtime/socketServer';
+import { clientAddress } from '../lib/clientAddress';
 
 export const MESSAGE_ERRORS = {
   empty: 'Message cannot be empty',
@@ -22,7 +24,8 @@ const messageBody = z.object({
   body: z
     .string({ message: 'is required' })
     .trim()
-    .pipe(z.string().min(MESSAGE_MIN_LENGTH, MESSAGE_ERRORS.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_ERRORS.tooLong)),
+    .pipe(z.string().min(MESSAGE_MIN_LENGTH, MESSAGE_ERRORS.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_ERRORS.tooLong))
+    .refine((body) => !hasControlChars(body, true), CONTROL_MESSAGES.message),
 });
 
 /**
@@ -32,7 +35,7 @@ const messageBody = z.object({
  */
 const messageRoutes: FastifyPluginAsync = async (app) => {
   const { max, windowMs } = app.config.messageRateLimit;
-  const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `chat:${req.user?.id ?? req.ip}` });
+  const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req: FastifyRequest) => `chat:${req.user?.id ?? clientAddress(req)}` });
 
   app.post('/api/messages', { preHandler: app.requireUser }, async (request, reply): Promise<SendMessageResponse> => {
     reply.header('Cache-Control', 'no-store');

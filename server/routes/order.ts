@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { checkAddress } from '../../src/domain/address';
@@ -18,7 +19,32 @@ export const ORDER_MESSAGES = {
   invalidAddress: (detail: string) => `Invalid delivery address: ${detail}`,
   webhookOff: 'Stripe webhooks are not configured on this server',
   badSignature: 'Invalid Stripe signature',
+  badKey: 'Invalid Idempotency-Key header: 1 to 200 visible ASCII characters',
 } as const;
+
+const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+/** The optional Idempotency-Key header of an order request; a malformed one is a 400. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_RE.test(value)) throw new HttpError(400, ORDER_MESSAGES.badKey);
+  return value;
+}
+
+/** JSON with sorted keys: the same request always has the same fingerprint, however it was written. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
 
 const quantity = lineQuantity(1);
 
@@ -76,7 +102,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The server's figures for a cart: what the summary confirms before paying. */
-  app.post('/api/order/quote', { preHandler: app.requireUser }, async (request): Promise<OrderQuoteResponse> => {
+  app.post('/api/order/quote', { preHandler: [app.requireUser, app.limitDiscountCodes] }, async (request): Promise<OrderQuoteResponse> => {
     const body = parseOr400(quoteBody, request.body ?? {}, 'order');
     const priced = await app.checkout.price(body.items, body.discountCode ?? undefined);
     return { success: true, quote: CheckoutService.quoteOf(priced) };
@@ -86,11 +112,12 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/order/stripe',
     {
       preHandler: app.requireUser,
-      // Per session token (per IP without one): shoppers behind one NAT do not share a budget.
-      config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, keyGenerator: (req) => `order:${String(req.headers.token ?? req.ip).slice(-64)}` } },
+      // Per account, counted after requireUser: shoppers behind one NAT do not share a budget, and new tokens buy none.
+      config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (req) => `order:${currentUser(req).id}` } },
     },
     async (request, reply): Promise<OrderSessionResponse | undefined> => {
       const user = currentUser(request);
+      const key = idempotencyKey(request);
       const body = parseOr400(orderBody, request.body ?? {}, 'order');
       checkPaymentMethod(body.paymentMethod);
       const checked = checkAddress({ ...body.address, description: body.address.description ?? body.description ?? undefined });
@@ -98,13 +125,15 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(400, ORDER_MESSAGES.invalidAddress(Object.entries(checked.errors).map(([field, message]) => `${field}: ${message}`).join('; ')));
       }
       try {
-        return await app.checkout.placeOrder(user, {
+        const order = {
           address: checked.address,
-          items: body.items,
+          items: body.items.map((i) => ({ productId: i.productId, color: i.color, quantity: i.quantity })),
           amount: body.amount,
           discountCode: body.discountCode ?? undefined,
           isBuyNow: body.isBuyNow,
-        });
+        };
+        const fingerprint = key ? createHash('sha256').update(canonical(order)).digest('hex') : '';
+        return await app.checkout.placeOrder(user, order, key ? { key, fingerprint } : undefined);
       } catch (err) {
         if (!(err instanceof AmountChangedError)) throw err;
         // The shopper confirms the new total and sends it again; nothing was stored or charged.
@@ -120,7 +149,8 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Pay a 'Payment Pending' order again from My Orders while its session is still open. */
-  app.post('/api/order/resume-payment', { preHandler: app.requireUser }, async (request): Promise<OrderSessionResponse> => {
+  // Each resume may open a payment session at the provider: limited per account like placing an order.
+  app.post('/api/order/resume-payment', { preHandler: app.requireUser, config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (req) => `resume:${currentUser(req).id}` } } }, async (request): Promise<OrderSessionResponse> => {
     const body = parseOr400(resumeBody, request.body ?? {}, 'request');
     return app.checkout.resume(currentUser(request), body.orderId);
   });
@@ -152,7 +182,8 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
         case 'checkout.session.async_payment_failed': {
           const session = event.data.object;
           const state = event.type === 'checkout.session.async_payment_failed' ? ({ state: 'closed' } as const) : stateOf(session);
-          // 'open' (completed but awaiting an async payment) changes nothing yet.
+          // Completed with a delayed payment still processing changes nothing yet: the order stays
+          // 'Payment Pending' until async_payment_succeeded or async_payment_failed.
           await app.checkout.confirmSession(session.id, state);
           break;
         }

@@ -1,20 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { UserInfoResponse, UserMessageResponse, UserTokenResponse } from '../../src/domain/types';
-import { authRateLimit } from '../lib/authRateLimit';
+import { currentUser } from '../plugins/users';
+import { AUTH_MESSAGES } from '../lib/auth';
+import { authRateLimit, clearLoginFailures, countLoginAttempt } from '../lib/authRateLimit';
 import { HttpError } from '../lib/errors';
+import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
 import { escapeHtml } from '../lib/mailer';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/passwords';
 import { parseOr400 } from '../lib/validate';
-import { currentUser } from '../plugins/users';
 import { DuplicateEmailError } from '../repositories/users';
+import { publicOrigin } from '../lib/publicOrigin';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const MESSAGES = {
   registered: 'Your account has been created. Welcome to LayerLoft!',
   loggedIn: 'Welcome back!',
+  loggedOut: 'You have been logged out.',
   badCredentials: 'Invalid email or password',
   forgot: 'If an account exists for that e-mail, we have sent a link to reset the password. It is valid for 1 hour.',
   reset: 'Your password has been reset. You can now log in.',
@@ -34,7 +38,12 @@ const newPassword = z
 
 /** Strict: `role`, `staff`, `isAdmin` or any other extra field is refused (no mass assignment). */
 const registerBody = z.strictObject({
-  name: z.string({ message: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  name: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(80, 'must be at most 80 characters')
+    .refine((name) => !hasControlChars(name, false), CONTROL_MESSAGES.name),
   email,
   password: newPassword,
 });
@@ -49,15 +58,6 @@ const forgotBody = z.object({ email });
 const resetBody = z.object({ newPassword });
 /** 32 random bytes in base64url; anything else cannot be a link we sent. */
 const RESET_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-
-/** `<PUBLIC_URL or the server's own origin>` — never the request's Host header. */
-function publicOrigin(app: FastifyInstance): string {
-  if (app.config.publicUrl) return app.config.publicUrl;
-  const addr = app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : app.config.port;
-  const host = ['0.0.0.0', '::', ''].includes(app.config.host) ? 'localhost' : app.config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
 
 function resetEmail(shopName: string, name: string, link: string) {
   const text =
@@ -76,7 +76,7 @@ function resetEmail(shopName: string, name: string, link: string) {
   return { subject: `Reset your ${shopName} password`, text, html };
 }
 
-/** SPEC §7 user calls: register, login, info, forgot-password, reset-password. */
+/** SPEC §7 user calls: register, login, logout, info, forgot-password, reset-password. */
 const userRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/user/register',
@@ -86,7 +86,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       const passwordHash = await app.passwords.hash(body.password);
       try {
         const user = await app.users.create({ name: body.name, email: body.email, passwordHash });
-        return { success: true, token: await app.sessionTokens.issue(user.id), message: MESSAGES.registered };
+        return { success: true, token: await app.sessionTokens.issue(user.id), message: MESSAGES.registered, role: user.role };
       } catch (err) {
         if (err instanceof DuplicateEmailError) throw new HttpError(409, err.message);
         throw err;
@@ -96,21 +96,33 @@ const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/user/login',
-    { preHandler: authRateLimit(app, 'login', { perEmail: true }) },
-    async (request): Promise<UserTokenResponse> => {
+    { preHandler: authRateLimit(app, 'login', { perEmail: false }) },
+    async (request, reply): Promise<UserTokenResponse> => {
       const body = parseOr400(loginBody, request.body ?? {});
+      await countLoginAttempt(app, request, reply, body.email);
       const user = await app.users.findByEmail(body.email);
       // Same work, status and message whether or not the account exists.
       const ok = await app.passwords.verifyOrDummy(user?.passwordHash, body.password);
       if (!user || !ok) throw new HttpError(401, MESSAGES.badCredentials);
-      return { success: true, token: await app.sessionTokens.issue(user.id), message: MESSAGES.loggedIn };
+      // Only after the password matched: a wrong password never tells whether the account is disabled.
+      if (user.disabledAt) throw new HttpError(403, AUTH_MESSAGES.disabled);
+      await clearLoginFailures(app, request, body.email);
+      return { success: true, token: await app.sessionTokens.issue(user.id), message: MESSAGES.loggedIn, role: user.role };
     },
   );
+
+  // Ends this session only: the same shopper's other devices stay logged in.
+  app.post('/api/user/logout', { preHandler: app.requireUser }, async (request, reply): Promise<UserMessageResponse> => {
+    const user = currentUser(request);
+    await app.users.endSession(user.id, user.sessionId, 'logout');
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, message: MESSAGES.loggedOut };
+  });
 
   app.get('/api/user/info', { preHandler: app.requireUser }, async (request, reply): Promise<UserInfoResponse> => {
     const user = currentUser(request);
     reply.header('Cache-Control', 'no-store');
-    return { success: true, user: { name: user.name, email: user.email } };
+    return { success: true, user: { name: user.name, email: user.email, role: user.role } };
   });
 
   app.post(

@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { apiBaseUrl } from './config';
 import { failureInBody, normaliseFetchError, type ApiError } from './errors';
@@ -44,6 +45,27 @@ function replayingIn(state: unknown): boolean {
 
 export const REPLAY_PAUSED_MESSAGE = 'Server calls are paused while a QA log is replayed.';
 
+/**
+ * The server's render (src/entry-server.tsx) asks the same endpoints, answered in-process: its
+ * store's `extra` carries the transport (read by shape, like the token).
+ */
+export interface ServerTransport {
+  /** Resolves the endpoints' paths (a URL needs an origin); the transport itself uses only the path. */
+  origin: string;
+  fetch: (request: Request) => Promise<Response>;
+}
+
+const serverQueries = new WeakMap<ServerTransport, typeof rawBaseQuery>();
+
+function rawQueryFor(extra: unknown): typeof rawBaseQuery {
+  const server = (extra as { server?: ServerTransport } | undefined)?.server;
+  if (!server) return rawBaseQuery;
+  let query = serverQueries.get(server);
+  // fetchBaseQuery always calls its fetch with one Request.
+  if (!query) serverQueries.set(server, (query = fetchBaseQuery({ baseUrl: server.origin, fetchFn: (input) => server.fetch(input as Request) })));
+  return query;
+}
+
 function withBase(args: string | FetchArgs): string | FetchArgs {
   const base = apiBaseUrl();
   if (typeof args === 'string') return /^https?:\/\//.test(args) ? args : `${base}${args}`;
@@ -56,7 +78,7 @@ function withBase(args: string | FetchArgs): string | FetchArgs {
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
   if (replayingIn(api.getState())) return { error: { status: 'CUSTOM_ERROR', message: REPLAY_PAUSED_MESSAGE } };
-  const result = await rawBaseQuery(withBase(args), api, extraOptions);
+  const result = await rawQueryFor(api.extra)(withBase(args), api, extraOptions);
   if (result.error) return { error: normaliseFetchError(result.error), meta: result.meta };
   const failure = failureInBody(result.data);
   if (failure !== null) {
@@ -65,11 +87,21 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   return { data: result.data, meta: result.meta };
 };
 
+/**
+ * The cache the server rendered the page from (the JSON block of the HTML, read by main.tsx): the
+ * client starts from it instead of asking again.
+ */
+export const serverDataArrived = createAction<{ api: unknown }>('api/serverDataArrived');
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
+  extractRehydrationInfo(action, { reducerPath }) {
+    // What the server's store held under the same reducer path (this api's own state, as JSON).
+    if (serverDataArrived.match(action)) return (action.payload as Record<string, unknown>)[reducerPath] as never;
+  },
 });
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { Persistor } from 'redux-persist';
 import { PersistedGate } from '../components/PersistedGate';
 import { QaLauncher } from '../features/qa/QaLauncher';
+import { LocationSync } from '../features/router/LocationSync';
 import type { AppStore, RootState } from '../store/store';
 import { Layout } from './layout/Layout';
 import { theme } from './theme';
@@ -17,24 +18,21 @@ const browserRouter = (app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>;
 
 /**
  * Provider > persist gate > router > theme > layout, QA launcher and toasts. The store is made in main.tsx;
- * the build's prerender of `/` (src/prerender.tsx) passes a static router and no persistor.
+ * the server render (src/entry-server.tsx) passes a static router and no persistor.
  */
 export function App({
   store,
   persistor,
   router = browserRouter,
   serverState,
-  screen,
 }: {
   store: AppStore;
   persistor?: Persistor;
   router?: (app: ReactNode) => ReactNode;
-  /** While hydrating the prerendered home page: the state it was rendered from (react-redux `serverState`). */
+  /** While hydrating the server-rendered page: the state it was rendered from (react-redux `serverState`). */
   serverState?: RootState;
-  /** In place of the routes (the prerendered page frame of shell.html). */
-  screen?: ReactNode;
 }) {
-  // The prerendered page looks ready before its script has run: `<html data-app-ready>` says the
+  // The server-rendered page looks ready before its script has run: `<html data-app-ready>` says the
   // app has taken it over (browser tests wait for it before using keyboard shortcuts).
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
@@ -44,8 +42,10 @@ export function App({
       <PersistedGate persistor={persistor}>
         {router(
           <ThemeProvider theme={theme}>
+            {/* The router's location, mirrored into the store (and driven by a QA replay). */}
+            <LocationSync />
             <CssBaseline />
-            <Layout screen={screen} />
+            <Layout />
             {/* Outside Layout: stays on screen while the full-screen 'Loading...' shows. */}
             <QaLauncher />
             <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../features/session/RequireAuth';
 import { lazyRoute, type LazyRoute } from './lazyRoute';
 
 const Home = lazyRoute(() => import('./pages/Home'));
@@ -19,8 +20,8 @@ const Verify = lazyRoute(() => import('./pages/Verify'));
 const OrderPlaced = lazyRoute(() => import('./pages/OrderPlaced'));
 const Orders = lazyRoute(() => import('./pages/Orders'));
 
-/** The route table of SPEC §2: every path with its lazily loaded screen. */
-export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute }> = [
+/** The route table of SPEC §2: every path with its lazily loaded screen; `auth`: only with an account. */
+export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute; auth?: true }> = [
   { path: '/', element: <Home />, screen: Home },
   { path: '/collection', element: <Store />, screen: Store },
   { path: '/about', element: <About />, screen: About },
@@ -31,14 +32,21 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; s
   { path: '/login', element: <Login />, screen: Login },
   { path: '/forgot-password', element: <ForgotPassword />, screen: ForgotPassword },
   { path: '/reset-password/:token', element: <ResetPassword />, screen: ResetPassword },
-  { path: '/place-order', element: <PlaceOrder />, screen: PlaceOrder },
+  { path: '/place-order', element: <PlaceOrder />, screen: PlaceOrder, auth: true },
   { path: '/verify', element: <Verify />, screen: Verify },
   { path: '/order-placed', element: <OrderPlaced />, screen: OrderPlaced },
-  { path: '/orders', element: <Orders />, screen: Orders },
+  { path: '/orders', element: <Orders />, screen: Orders, auth: true },
   { path: '/wishlist', element: <Wishlist />, screen: Wishlist },
 ];
 
-export const routes: RouteObject[] = [...ROUTE_TABLE.map(({ path, element }) => ({ path, element })), { path: '*', element: <NotFound /> }];
+const toRoute = ({ path, element }: (typeof ROUTE_TABLE)[number]): RouteObject => ({ path, element });
+
+export const routes: RouteObject[] = [
+  ...ROUTE_TABLE.filter((r) => !r.auth).map(toRoute),
+  // One guard for every page that needs an account (SPEC §6).
+  { element: <RequireAuth />, children: ROUTE_TABLE.filter((r) => r.auth).map(toRoute) },
+  { path: '*', element: <NotFound /> },
+];
 
 /** Loads the chunk of the screen `pathname` shows (main.tsx, before the first render). */
 export function preloadRoute(pathname: string): Promise<void> {

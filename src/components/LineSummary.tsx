@@ -10,12 +10,12 @@ import { brand } from './brand';
 import { tapArea } from './tapArea';
 
 /** Where a line's item lives in the shop. */
-export function lineHref(line: ResolvedLine): string {
+function lineHref(line: ResolvedLine): string {
   return line.kind === 'bundle' ? `/bundle/${line.itemId}` : `/product/${line.itemId}`;
 }
 
 /** The visible name of a line: its item, or a placeholder when the item left the catalog. */
-export function lineName(line: ResolvedLine): string {
+function lineName(line: ResolvedLine): string {
   if (line.name) return line.name;
   return line.kind === 'bundle' ? 'A bundle that is no longer offered' : 'A product that is no longer in the shop';
 }

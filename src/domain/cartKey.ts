@@ -11,8 +11,36 @@ export function cartKey(itemId: string, variant: string): string {
   return `${itemId}_${variant}`;
 }
 
+/**
+ * The one spelling of a variant inside a cart key: 'bundle', 'accessory-<index>' or 'color|size'
+ * with empty parts for none (never the word 'null'). Every key the client or the server builds goes
+ * through here, so the product page, checkout and the server's cart routes agree on one line.
+ */
+export function variantKey(variant: Variant): string {
+  switch (variant.kind) {
+    case 'bundle':
+      return 'bundle';
+    case 'accessory':
+      return `accessory-${variant.index}`;
+    default:
+      return `${variant.color}|${variant.size}`;
+  }
+}
+
+/** The variant of a product line picked on the product page (no colour or size: an empty part). */
 export function productVariant(color: string | null | undefined, size: string | null | undefined): string {
-  return `${color ?? ''}|${size ?? ''}`;
+  return variantKey({ kind: 'product', color: color ?? '', size: size ?? '' });
+}
+
+/**
+ * The cart key of a line as it arrives (a request's `color`, a buy-now item): in the normal form of
+ * `variantKey` when the variant parses ('Red|null' → 'Red|', 'accessory-01' → 'accessory-1'),
+ * else with the trimmed text as it is (whoever checks the line then reports it as malformed).
+ */
+export function cartLineKey(itemId: string, variantText: string): string {
+  const text = variantText.trim();
+  const variant = parseVariant(text);
+  return cartKey(itemId, variant ? variantKey(variant) : text);
 }
 
 export function splitCartKey(key: string): { itemId: string; variant: string } | null {

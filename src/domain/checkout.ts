@@ -1,4 +1,4 @@
-import { cartKey, parseVariant, splitCartKey, variantProblem } from './cartKey';
+import { cartKey, parseVariant, splitCartKey, variantKey, variantProblem } from './cartKey';
 import { resolveCartLine, subtotalCents, type CatalogLookup, type ResolvedLine } from './cartLines';
 import { isBundleActive } from './pricing';
 import { orderTotalsCents } from './shipping';
@@ -49,8 +49,7 @@ export interface PricedOrder {
 export function orderLineKey(productId: string, variant: string): string | null {
   const v = parseVariant(variant.trim());
   if (!v) return null;
-  const normal = v.kind === 'bundle' ? 'bundle' : v.kind === 'accessory' ? `accessory-${v.index}` : `${v.color}|${v.size}`;
-  return cartKey(productId, normal);
+  return cartKey(productId, variantKey(v));
 }
 
 /** Why a resolved line cannot be bought, in words (null when it can). */

@@ -72,11 +72,18 @@ export interface Settings {
   showSupportInOrders: boolean;
   shopName: string;
   shopEmail: string;
+  /** The built-in test card page takes the payments (nothing is charged): every page shows a ribbon. */
+  testPayments: boolean;
 }
+
+/** A shopper, or one of the people who run the shop (the staff console under /staff). */
+export type UserRole = 'shopper' | 'staff';
 
 export interface User {
   name: string;
   email: string;
+  /** Sent by the login and user-info answers (issue 18). */
+  role?: UserRole;
 }
 
 export interface Discount {
@@ -200,6 +207,8 @@ export interface UserTokenResponse {
   success: true;
   token: string;
   message: string;
+  /** The account's role (issue 18): staff land on /staff. */
+  role: UserRole;
 }
 /** GET /api/user/info. */
 export interface UserInfoResponse {

@@ -30,7 +30,7 @@ const STRING_PATTERNS: Array<[RegExp, string]> = [
   [/\b\d(?:[ -]?\d){14,18}\b/g, REDACTED],
 ];
 
-export function redactString(text: string): string {
+function redactString(text: string): string {
   let out = text;
   for (const [pattern, replacement] of STRING_PATTERNS) out = out.replace(pattern, replacement);
   return out;
@@ -63,7 +63,9 @@ export function redact<T>(value: T): T {
       seen.set(v, copy);
       for (const [k, item] of Object.entries(v)) {
         const key = redactString(k);
-        copy[key] = (SECRET_KEY.test(k) || PAYMENT_SESSION_KEY.test(k)) && item !== null && item !== undefined && typeof item !== 'boolean' ? REDACTED : walk(item);
+        // An empty field holds no secret: it stays '' so a replayed form starts as the recorded one did.
+        const secret = (SECRET_KEY.test(k) || PAYMENT_SESSION_KEY.test(k)) && item !== null && item !== undefined && item !== '' && typeof item !== 'boolean';
+        copy[key] = secret ? REDACTED : walk(item);
       }
       return copy;
     }

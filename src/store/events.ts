@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { cartKey } from '../domain/cartKey';
-import type { PlacedOrder, User } from '../domain/types';
+import type { Message, Order, PlacedOrder } from '../domain/types';
 
 /**
  * Cross-feature events (STYLE rule 8). A feature reacts to another feature's news by handling one
@@ -8,8 +8,8 @@ import type { PlacedOrder, User } from '../domain/types';
  * Names are past tense: they report what happened, they do not command.
  */
 
-/** A login or registration succeeded; `user` is known only when the server sent it along. */
-export const loggedIn = createAction<{ token: string; user?: User | null }>('session/loggedIn');
+/** A login or registration succeeded (the profile is then fetched: the session feature's user-info query). */
+export const loggedIn = createAction<{ token: string }>('session/loggedIn');
 
 /** The shopper logged out (or the session was dropped): client-owned lists are cleared. */
 export const loggedOut = createAction('session/loggedOut');
@@ -53,9 +53,49 @@ export const loadingFinished = createAction('ui/loadingFinished');
 export const connectionRestored = createAction('app/connectionRestored');
 
 /**
+ * The real-time connection's news other features react to (the realtime feature owns the socket
+ * and its state; chat and orders only hear these). `reconnected`: this socket had been connected
+ * before, so server events may have been missed meanwhile.
+ */
+export const socketConnected = createAction<{ reconnected: boolean }>('realtime/connected');
+/** A server event, as plain data: a chat message in a room this client is in. */
+export const messageReceived = createAction<Message>('realtime/messageReceived');
+/** A server event, as plain data: one of the shopper's orders changed. */
+export const orderUpdateReceived = createAction<Order>('realtime/orderUpdateReceived');
+/** A feature asked to receive a conversation's messages (joined now if connected, and after every reconnect). */
+export const roomJoinRequested = createAction<string>('realtime/roomJoinRequested');
+
+/**
  * A card payment was verified and the order is placed (checkout feature, /verify). `emptiesCart`
  * is true when the order was made from this browser's cart (not buy-now, and not a reload of an
  * order already handled here): the cart slice then empties the cart — the server emptied its copy
  * in the same transaction that marked the order paid.
  */
 export const orderPlaced = createAction<{ order: PlacedOrder; isBuyNow: boolean; emptiesCart: boolean }>('checkout/orderPlaced');
+
+/**
+ * Where the app is: the router's location mirrored into the store (features/router). `state` is
+ * the history entry's state when it is plain data (a buy-now item), else null.
+ */
+export interface AppLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: unknown;
+}
+
+/**
+ * The browser's location changed (a link, Back/Forward, a typed url): features/router's
+ * LocationSync reports it. Declared here because features react to it (e.g. a dialog that
+ * belongs to the page it was opened on closes).
+ */
+export const locationChanged = createAction<AppLocation>('router/locationChanged');
+
+/**
+ * A feature asked to go somewhere (`to`: an absolute path with its query and hash): the router
+ * slice takes the new location at once, so the next event builds on it, and the router feature's
+ * listener moves the browser there. `state` travels in the history entry (a buy-now item).
+ */
+export const navigationRequested = createAction('router/navigationRequested', (to: string, options: { replace?: boolean; state?: unknown } = {}) => ({
+  payload: { to, replace: options.replace === true, state: options.state ?? null },
+}));

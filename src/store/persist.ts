@@ -227,10 +227,10 @@ const sessionTokenOnly = createTransform<{ token?: string | null; redirectAfterL
   { whitelist: ['session'] },
 );
 
-/** The cart's sync status is runtime state (idle/syncing/failed): stored are the lines, revision and queue. */
+/** The cart's sync status and quantity drafts are runtime state: stored are the lines, revision and queue. */
 const cartWithoutSyncStatus = createTransform<Record<string, unknown>, Record<string, unknown>>(
   (inbound) => {
-    const { sync: _sync, ...rest } = inbound ?? {};
+    const { sync: _sync, quantityDrafts: _drafts, ...rest } = inbound ?? {};
     return rest;
   },
   (outbound) => outbound,

@@ -2,23 +2,37 @@ import { combineSlices, configureStore, type Action, type ActionCreator } from '
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { baseApi } from '../api/baseApi';
-import { realtimeSlice, setupRealtimeListeners, type SocketFactory } from '../api/socket';
+import type { SocketFactory } from '../api/socket';
 import { setupCartListeners } from '../features/cart/cartListeners';
+import { selectProducts } from '../features/catalog/catalogApi';
 import { cartSlice } from '../features/cart/cartSlice';
 import { setupChatListeners } from '../features/chat/chatListeners';
 import { chatSlice } from '../features/chat/chatSlice';
 import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
+import { setupContactListeners } from '../features/contact/contactListeners';
+import { contactSlice } from '../features/contact/contactSlice';
 import { setupOrdersListeners } from '../features/orders/ordersListeners';
 import { ordersSlice } from '../features/orders/ordersSlice';
 import { savedSlice } from '../features/saved/savedSlice';
+import { accountFormsSlice } from '../features/session/accountFormsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 import { setupSessionListeners } from '../features/session/sessionListeners';
 import { setupToastListeners } from '../features/ui/toasts';
 import { uiSlice } from '../features/ui/uiSlice';
 import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
 import { wishlistSlice } from '../features/wishlist/wishlistSlice';
+import { wishlistViewSlice } from '../features/wishlist/wishlistViewSlice';
 import { qaSlice } from '../features/qa/qaSlice';
+import { createNavigatorSlot } from '../features/router/navigator';
+import { setupRouterListeners } from '../features/router/routerListeners';
+import { routerSlice } from '../features/router/routerSlice';
+import { setupCatalogListeners } from '../features/catalog/catalogListeners';
+import { productSelectionSlice } from '../features/catalog/productSelectionSlice';
+import { setupBundleListeners } from '../features/bundles/bundleListeners';
+import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
+import { setupRealtimeListeners } from '../features/realtime/realtimeListeners';
+import { realtimeSlice } from '../features/realtime/realtimeSlice';
 import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
@@ -27,7 +41,7 @@ import { createPersistConfig } from './persist';
 import { createRecorder, createReplayReducer, pausedWhileReplaying, quietWhileReplaying, withStateReplacement } from './recorder';
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice);
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, contactSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -45,8 +59,12 @@ export const dispatcherActionCreators: Record<string, ActionCreator<Action>> = O
     saved: savedSlice.actions,
     wishlist: wishlistSlice.actions,
     checkout: checkoutSlice.actions,
+    accountForms: accountFormsSlice.actions,
+    contact: contactSlice.actions,
     orders: ordersSlice.actions,
     chat: chatSlice.actions,
+    productSelection: productSelectionSlice.actions,
+    bundleView: bundleViewSlice.actions,
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)
       .filter((entry): entry is [string, ActionCreator<Action>] => typeof entry[1] === 'function' && 'type' in entry[1])
@@ -120,14 +138,20 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupSessionListeners(startAppListening);
   setupToastListeners(startAppListening);
   setupCartListeners(startAppListening);
-  setupWishlistListeners(startAppListening);
+  setupWishlistListeners(startAppListening, { selectProducts });
   setupCheckoutListeners(startAppListening);
+  setupContactListeners(startAppListening);
   setupRealtimeListeners(startAppListening, options.socketFactory);
   setupOrdersListeners(startAppListening);
   setupChatListeners(startAppListening);
+  // The router lends its navigate to the store while it is mounted (features/router/LocationSync).
+  const navigator = createNavigatorSlot();
+  setupRouterListeners(startAppListening, navigator);
+  setupCatalogListeners(startAppListening);
+  setupBundleListeners(startAppListening);
 
   if (options.record) recorder.start();
-  return Object.assign(store, { deps: storeDeps, recorder });
+  return Object.assign(store, { deps: storeDeps, recorder, navigator });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

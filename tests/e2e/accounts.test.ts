@@ -86,7 +86,7 @@ describe('accounts against the real server', () => {
     // The profile call answers with the new account.
     const token = (await storedToken(page))!;
     const info = await page.request.get('/api/user/info', { headers: { token } });
-    expect(await info.json()).toEqual({ success: true, user: { name: 'Ada Lovelace', email } });
+    expect(await info.json()).toEqual({ success: true, user: { name: 'Ada Lovelace', email, role: 'shopper' } });
 
     // Log out (confirm dialog): token gone from memory and local storage.
     await logOut(page);

@@ -62,25 +62,30 @@ let browser: BrowserServer | undefined;
 let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'dist/index.html'))) {
-    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
+  if (!fs.existsSync(path.join(root, 'dist/index.html')) || !fs.existsSync(path.join(root, 'dist-server/main.js'))) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
   }
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: run \`npm test\` (its pretest installs chromium) or set CHROMIUM_PATH.`);
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'layerloft-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', PUBLIC_URL: baseUrl,
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production',
+    // A production build on the built-in test card page with the demo catalog, said explicitly.
+    PAYMENTS: 'test', SEED_ON_EMPTY: 'true', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', PUBLIC_URL: baseUrl,
     // Every browser test shares one server and one client IP: the per-IP auth limit is raised for
     // the run (the limit itself is covered by the server tests).
     AUTH_RATE_LIMIT_MAX: '1000' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  // Production never seeds the demo discount codes (issue 17): the one code the tests use is
+  // imported like a shop's own.
+  const codes = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts', '--file', 'tests/fixtures/e2e-discounts.json'], { cwd: root, env, encoding: 'utf8' });
+  if (codes.status !== 0) throw new Error(`importing the test discount codes failed: ${codes.stderr}`);
   let output = '';
-  // `node --import tsx` runs the server in this very process (tsx's CLI would fork a child that a
-  // SIGKILL of the parent leaves running).
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled server, as `npm start` runs it: this pid is the server itself.
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
   await waitForReady(`${baseUrl}/readyz`, server, () => output.slice(-4000));

@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { initialSessionState, redirectAfterLoginSet } from '../../src/features/session/sessionSlice';
 import { PERSIST_KEY, PERSIST_VERSION } from '../../src/store/persist';
+import { selectUserProfile } from '../../src/store/selectors';
 import { makeStore } from '../../src/store/store';
 import { NOW } from '../fixtures/catalog';
 import { mswServer } from '../utils/msw';
@@ -137,7 +138,7 @@ describe('Login page', () => {
     // The cart screen is a lazy route of another feature: allow for its first load.
     expect(await screen.findByRole('heading', { level: 1, name: /cart/i }, { timeout: 8000 })).toBeInTheDocument();
     expect(sent).toEqual({ email: 'ada@example.com', password: 'correct horse' });
-    await waitFor(() => expect(store.getState().session.user).toEqual(ADA));
+    await waitFor(() => expect(selectUserProfile(store.getState())).toEqual(ADA));
     expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok-1', redirectAfterLogin: null });
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
@@ -184,7 +185,7 @@ describe('Login page', () => {
     await fill(user, 'Email', 'ada@example.com');
     await fill(user, 'Password', 'long enough');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(store.getState().session.user).toEqual(ADA));
+    await waitFor(() => expect(selectUserProfile(store.getState())).toEqual(ADA));
     // Home: its hero heading.
     await waitFor(() => expect(document.getElementById('hero-title')).not.toBeNull(), { timeout: 8000 });
     expect(screen.queryByRole('heading', { level: 1, name: 'Sign Up' })).not.toBeInTheDocument();
@@ -194,7 +195,7 @@ describe('Login page', () => {
     mswServer.use(userInfo(() => HttpResponse.json({ success: true, user: ADA })));
     renderWithProviders(<Layout />, {
       route: '/login',
-      preloadedState: { session: { ...initialSessionState, status: 'authenticated', token: 't', user: ADA } },
+      preloadedState: { session: { ...initialSessionState, status: 'authenticated', token: 't' } },
     });
     await waitFor(() => expect(document.getElementById('hero-title')).not.toBeNull(), { timeout: 8000 });
     expect(screen.queryByRole('heading', { level: 1, name: 'Login' })).not.toBeInTheDocument();
@@ -288,7 +289,7 @@ describe('Session on start', () => {
       }),
     );
     const store = await renderRestored('tok-restored');
-    await waitFor(() => expect(store.getState().session.user).toEqual(ADA));
+    await waitFor(() => expect(selectUserProfile(store.getState())).toEqual(ADA));
     expect(header).toBe('tok-restored');
   });
 
@@ -297,7 +298,8 @@ describe('Session on start', () => {
     const store = await renderRestored('tok-old');
     expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    expect(store.getState().session).toMatchObject({ status: 'anonymous', token: null, user: null, redirectAfterLogin: '/about' });
+    expect(store.getState().session).toMatchObject({ status: 'anonymous', token: null, redirectAfterLogin: '/about' });
+    expect(selectUserProfile(store.getState())).toBeNull();
     // The guest cart stays.
     expect(store.getState().cart.items).toEqual({ 'p1_Red|M': 2 });
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
@@ -307,6 +309,7 @@ describe('Session on start', () => {
     mswServer.use(userInfo(() => HttpResponse.json({ success: false, message: 'Database down' }, { status: 500 })));
     const store = await renderRestored('tok-ok');
     expect(await screen.findByText('Failed to fetch user info')).toBeInTheDocument();
-    expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok-ok', user: null });
+    expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok-ok' });
+    expect(selectUserProfile(store.getState())).toBeNull();
   });
 });

@@ -121,7 +121,7 @@ describe('/cart', { timeout: 20_000 }, () => {
       http.post('*/api/cart/add', () => HttpResponse.error()),
     );
     const { user, store } = renderCart({
-      session: { ...initialSessionState, status: 'authenticated', token: 'tok', user: { name: 'Ada', email: 'ada@example.com' } },
+      session: { ...initialSessionState, status: 'authenticated', token: 'tok' },
       cart: { items: { 'b2_|': 1 } },
       saved: { items: { 'b1_|': 1 } },
     });

@@ -11,7 +11,7 @@ import { renderWithProviders } from '../utils/renderWithProviders';
 vi.setConfig({ testTimeout: 30_000 });
 
 const ADA = { name: 'Ada Lovelace', email: 'ada@example.com' };
-const LOGGED_IN = { session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok-1', user: ADA } };
+const LOGGED_IN = { session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok-1' } };
 /** b1: $40 at 25% off = $30 (×2); plain: $20 → subtotal $80 + $10 delivery = $90. */
 const CART = { cart: { items: { 'b1_|': 2, 'plain_|': 1 } } };
 
@@ -61,6 +61,7 @@ beforeEach(() => {
     http.post('*/api/cart/update', () => HttpResponse.json({ success: true })),
     http.post('*/api/cart/add', () => HttpResponse.json({ success: true })),
     http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: [] })),
+    http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: ADA })),
   );
 });
 afterEach(() => {

@@ -6,13 +6,18 @@
  */
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { CART_SYNC_ERROR } from '../../src/features/cart/cartListeners';
 import { initialSessionState } from '../../src/features/session/sessionSlice';
 import { DB_UNAVAILABLE_MESSAGE } from '../../server/lib/dbErrors';
 import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
+
+// The lazy screen is loaded once up front, so the story's first wait does not pay for its import.
+beforeAll(async () => {
+  await import('../../src/app/pages/Cart');
+}, 60_000);
 
 describe('database unreachable', { timeout: 30_000 }, () => {
   it('shows the error, keeps the local cart working, and catches up when the server is back', async () => {
@@ -42,7 +47,7 @@ describe('database unreachable', { timeout: 30_000 }, () => {
     const { user, store } = renderWithProviders(<Layout />, {
       route: '/cart',
       preloadedState: {
-        session: { ...initialSessionState, status: 'authenticated', token: 'tok', user: { name: 'Ada', email: 'ada@example.com' } },
+        session: { ...initialSessionState, status: 'authenticated', token: 'tok' },
         cart: { items: { 'b2_|': 1 } },
         saved: { items: { 'b1_|': 1 } },
       },

@@ -9,12 +9,12 @@ import { makeStore } from '../../src/store/store';
 import { settings } from '../fixtures/catalog';
 import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
-import { fakeSocketFactory } from '../unit/chat/fakeSocket';
+import { fakeSocketFactory } from '../utils/fakeSocket';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const ADA = { name: 'Ada Lovelace', email: 'ada@example.com' };
-const LOGGED_IN = { session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok-1', user: ADA } };
+const LOGGED_IN = { session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok-1' } };
 const CONV = 'c0ffee0000000000000000aa';
 
 /** Oldest first, as the server answers. */
@@ -71,6 +71,7 @@ beforeEach(() => {
   mswServer.use(
     http.post('*/api/cart/get', () => HttpResponse.json({ success: true, cartData: {} })),
     http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: [] })),
+    http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: ADA })),
     http.post('*/api/order/userorders', () => {
       calls.orders += 1;
       return HttpResponse.json({ success: true, orders: ORDERS });

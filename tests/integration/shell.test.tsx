@@ -1,4 +1,4 @@
-import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
@@ -10,7 +10,7 @@ import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
 const loggedInState = {
-  session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok', user: { name: 'Ada', email: 'ada@example.com' } },
+  session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok' },
   cart: { items: { 'p1_Red|M': 2, b1_bundle: 1 } },
   saved: { items: { 'p2_|': 1 } },
   wishlist: { ids: [] },
@@ -57,7 +57,14 @@ describe('Header', () => {
     await screen.findByRole('heading', { name: /Your Wishlist/ });
   });
 
-  it('asks before logging out; cancelling keeps the session, confirming clears the lists', async () => {
+  it('asks before logging out; cancelling keeps the session, confirming clears the lists and ends the session on the server', async () => {
+    const loggedOutTokens: Array<string | null> = [];
+    mswServer.use(
+      http.post('*/api/user/logout', ({ request }) => {
+        loggedOutTokens.push(request.headers.get('token'));
+        return HttpResponse.json({ success: true, message: 'Logged out' });
+      }),
+    );
     const { user, store } = renderWithProviders(<Layout />, { preloadedState: loggedInState, route: '/wishlist' });
     await screen.findByRole('heading', { name: /Your Wishlist/ });
 
@@ -67,10 +74,12 @@ describe('Header', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
     expect(store.getState().session.status).toBe('authenticated');
+    expect(loggedOutTokens).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /yes, log out/i }));
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    // The dialog may be gone already when the click resolves (its exit transition is short).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().session).toEqual(initialSessionState);
     expect(store.getState().cart.items).toEqual({});
     expect(store.getState().saved.items).toEqual({});
@@ -78,6 +87,29 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+    await waitFor(() => expect(loggedOutTokens).toEqual(['tok']));
+  });
+
+  it.each([
+    ['answers 500', () => HttpResponse.json({ success: false, message: 'down' }, { status: 500 })],
+    ['cannot be reached', () => HttpResponse.error()],
+  ])('logs out here even when the server %s', async (_case, answer) => {
+    let asked = 0;
+    mswServer.use(
+      http.post('*/api/user/logout', () => {
+        asked += 1;
+        return answer();
+      }),
+    );
+    const { user, store } = renderWithProviders(<Layout />, { preloadedState: loggedInState, route: '/wishlist' });
+    await screen.findByRole('heading', { name: /Your Wishlist/ });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /yes, log out/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(asked).toBe(1));
+    expect(store.getState().session).toEqual(initialSessionState);
+    expect(store.getState().cart.items).toEqual({});
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('opens the mobile menu with links and categories', async () => {

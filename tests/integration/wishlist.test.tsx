@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import type { Product } from '../../src/domain/types';
 import { initialSessionState } from '../../src/features/session/sessionSlice';
@@ -20,6 +20,11 @@ function withProducts(list: Product[]) {
 const grid = (timeout = 5000) => screen.findByRole('list', { name: 'Wishlist products' }, { timeout });
 const cards = async () => within(await grid()).getAllByRole('listitem');
 const heading = () => screen.findByRole('heading', { level: 1, name: /Your Wishlist/ }, { timeout: 5000 });
+
+// The lazy screen is loaded once up front, so no story's first wait pays for its import.
+beforeAll(async () => {
+  await import('../../src/app/pages/Wishlist');
+}, 60_000);
 
 // Lazy screens and a busy machine: give each story room.
 describe('/wishlist', { timeout: 20_000 }, () => {
@@ -84,7 +89,7 @@ describe('/wishlist', { timeout: 20_000 }, () => {
     const { user } = renderWithProviders(<Layout />, {
       route: '/wishlist',
       preloadedState: {
-        session: { ...initialSessionState, status: 'authenticated', token: 'tok', user: { name: 'Ada', email: 'ada@example.com' } },
+        session: { ...initialSessionState, status: 'authenticated', token: 'tok' },
         wishlist: { ids: ['b3'] },
       },
     });

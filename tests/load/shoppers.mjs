@@ -10,7 +10,7 @@
 //   - no order is 'Order Placed' without a paid session;
 //   - every acknowledged cart line, wishlist entry and chat message is in the database, once;
 //   - every checkout the shopper saw verified is an 'Order Placed' order; no 5xx answers.
-// Shoppers come from distinct client addresses (X-Forwarded-For with TRUST_PROXY=true, as behind
+// Shoppers come from distinct client addresses (X-Forwarded-For with TRUST_PROXY=loopback, as behind
 // a load balancer), so per-IP limits (sign-up, the test card page) apply per shopper, as in real
 // use. Everything targets 127.0.0.1 and stops by itself (deadline, bounded loops); the database is
 // dropped at the end.
@@ -90,6 +90,9 @@ export async function runLoad(opts) {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // A production build on the built-in test card page with the demo catalog, said explicitly.
+    PAYMENTS: 'test',
+    SEED_ON_EMPTY: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -97,7 +100,7 @@ export async function runLoad(opts) {
     LOG_LEVEL: 'warn',
     PUBLIC_URL: base,
     JWT_SECRET: 'load-test-secret-load-test-secret-0123456789',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     STAFF_EMAIL: 'staff@load.test',
     STAFF_PASSWORD: 'load-staff-password',
   };

@@ -30,6 +30,7 @@ describe('GET /api/settings', () => {
         showSupportInOrders: true,
         shopName: 'LayerLoft',
         shopEmail: 'hello@layerloft.shop',
+        testPayments: true,
       },
     });
   });

@@ -311,7 +311,8 @@ describe('the built-in hosted card page', () => {
     expect(await serverCart(app, a.id)).toEqual({});
     const mails = mailsAbout(t.dataDir, s.orderId);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.to).toBe(ADDRESS.email);
+    // To the account's address, never the one typed into the delivery form (issue 17).
+    expect(mails[0]!.to).toBe(a.email);
     for (const text of [s.orderId, 'Test Sale Figure', '$89.00', '12 Analytical Way', 'Portland, OR 97201']) expect(mails[0]!.text).toContain(text);
 
     // Paying again (a double submit) changes nothing and sends nothing.

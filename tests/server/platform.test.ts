@@ -127,23 +127,44 @@ describe('the SPA', () => {
       await app.close();
     }
   });
+});
 
-  it('with a prerendered home page: / gets index.html, every other client route the plain shell.html', async () => {
-    const dist = path.join(t.dataDir, 'dist-prerendered');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>LayerLoft</title><div id="root"><h1>Playful things</h1></div>');
-    writeFileSync(path.join(dist, 'shell.html'), '<!doctype html><title>LayerLoft</title><div id="root"></div>');
-    const app = await t.buildOn({ distDir: dist });
-    try {
-      expect((await app.inject('/')).body).toContain('<h1>Playful things</h1>');
-      for (const url of ['/collection', '/cart', '/no-such-page', '/product/0123456789abcdef01234567']) {
-        const res = await app.inject(url);
-        expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toContain('<div id="root"></div>');
-        expect(res.body, url).not.toContain('Playful things');
+describe('app plugins are ordered by their declared dependencies, never by file name', () => {
+  it('starts with the plugins given in reversed and shuffled orders, every decorator in place', async () => {
+    const { APP_PLUGINS_DIR, loadFolder } = await import('../../server/app');
+    const plugins = await loadFolder(APP_PLUGINS_DIR);
+    // Reversed puts every plugin before the ones alphabetically earlier (realtime before orders and chat…).
+    const orders = [[...plugins].reverse(), seededShuffle(plugins, 7), seededShuffle(plugins, 42)];
+    for (const appPlugins of orders) {
+      const app = await t.buildOn({ appPlugins });
+      try {
+        await app.ready();
+        for (const name of ['catalog', 'conversations', 'lists', 'mailer', 'orders', 'checkout', 'realtime', 'settings', 'users', 'limitDiscountCodes'] as const) expect(app[name], name).toBeDefined();
+        expect((await app.inject('/readyz')).statusCode).toBe(200);
+      } finally {
+        await app.close();
       }
-    } finally {
-      await app.close();
     }
   });
+
+  it('a missing or circular dependency stops the start with a message naming it', async () => {
+    const { appPlugin } = await import('../../server/lib/appPlugin');
+    const noop = async () => {};
+    const lonely = { source: 'lonely.ts', plugin: appPlugin('lonely', noop, { dependencies: ['nowhere'] }) };
+    await expect(t.buildOn({ appPlugins: [lonely] })).rejects.toThrow("plugin 'lonely' (lonely.ts) depends on 'nowhere', which no plugin provides");
+    const a = { source: 'a.ts', plugin: appPlugin('a', async () => {}, { dependencies: ['b'] }) };
+    const b = { source: 'b.ts', plugin: appPlugin('b', async () => {}, { dependencies: ['a'] }) };
+    await expect(t.buildOn({ appPlugins: [a, b] })).rejects.toThrow('plugins depend on each other in a circle: a → b → a');
+  });
 });
+
+function seededShuffle<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}

@@ -134,7 +134,7 @@ describe('the staff API', () => {
     expect(tracked.json()).toMatchObject({ order: { status: 'Processing', trackingNumber: '1Z999AA10123456784' }, emailed: true });
     let mails = mailsAbout(t.dataDir, order.id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'ada@example.com', subject: `Your LayerLoft order ${order.id} is on its way` });
+    expect(mails[0]).toMatchObject({ to: a.email, subject: `Your LayerLoft order ${order.id} is on its way` });
     expect(mails[0]!.text).toContain('Tracking number: 1Z999AA10123456784');
 
     const delivered = await setStatus({ orderId: order.id, status: 'Delivered' });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { passwordResets, users } from '../../server/db/schema';
+import { passwordResets, sessions, users } from '../../server/db/schema';
 import { AUTH_MESSAGES, SessionTokens } from '../../server/lib/auth';
 import { outboxPath } from '../../server/lib/mailer';
 import { staffFilePath } from '../../server/lib/staffBootstrap';
@@ -85,7 +85,7 @@ describe('register, login, info', () => {
 
     const me = await info(body.token);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ success: true, user: { name: 'Ada Lovelace', email } });
+    expect(me.json()).toEqual({ success: true, user: { name: 'Ada Lovelace', email, role: 'shopper' } });
     expect(me.headers['cache-control']).toBe('no-store');
   });
 
@@ -160,7 +160,7 @@ describe('register, login, info', () => {
   });
 
   it('refuses mass assignment: role, staff or any extra field on register', async () => {
-    for (const extra of [{ role: 'staff' }, { staff: true }, { isAdmin: true }, { tokensValidAfter: '2000-01-01' }]) {
+    for (const extra of [{ role: 'staff' }, { staff: true }, { isAdmin: true }, { sessionId: 'mine' }]) {
       const email = freshEmail();
       const res = await post('/api/user/register', { name: 'Mallory', email, password: 'long enough 1', ...extra });
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
@@ -183,9 +183,9 @@ describe('session tokens', () => {
 
   it('refuses garbage, a token signed with another key, and alg: none', async () => {
     const { token } = await register();
-    const userId = (await app.sessionTokens.verify(token)).userId;
-    const otherKey = await new SessionTokens('another-secret-another-secret-another-1').issue(userId);
-    const unsigned = new UnsecuredJWT({ iat: Date.now() / 1000 })
+    const { userId, sessionId } = await app.sessionTokens.verify(token);
+    const otherKey = await new SessionTokens('another-secret-another-secret-another-1').issue(userId, sessionId);
+    const unsigned = new UnsecuredJWT({ iat: Math.floor(Date.now() / 1000), sid: sessionId })
       .setSubject(userId)
       .setIssuer('layerloft')
       .setAudience('layerloft-session')
@@ -193,7 +193,7 @@ describe('session tokens', () => {
       .encode();
     const [h, p] = token.split('.');
     const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const hs512 = await new SignJWT({ iat: Date.now() / 1000 })
+    const hs512 = await new SignJWT({ iat: Math.floor(Date.now() / 1000), sid: sessionId })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject(userId)
       .setIssuer('layerloft')
@@ -205,7 +205,7 @@ describe('session tokens', () => {
       otherKey,
       unsigned,
       `${noneHeader}.${p}.`,
-      `${h}.${Buffer.from(JSON.stringify({ sub: 'someone-else', iat: 1, exp: 9999999999, iss: 'layerloft', aud: 'layerloft-session' })).toString('base64url')}.${token.split('.')[2]}`,
+      `${h}.${Buffer.from(JSON.stringify({ sub: 'someone-else', sid: sessionId, iat: 1, exp: 9999999999, iss: 'layerloft', aud: 'layerloft-session' })).toString('base64url')}.${token.split('.')[2]}`,
       hs512,
     ];
     for (const bad of forged) {
@@ -217,24 +217,51 @@ describe('session tokens', () => {
 
   it('refuses an expired token with its own message', async () => {
     const { token } = await register();
-    const userId = (await app.sessionTokens.verify(token)).userId;
+    const { userId, sessionId } = await app.sessionTokens.verify(token);
     const eightDaysAgo = Date.now() - 8 * 24 * 3600 * 1000;
-    const old = await new SessionTokens('test-secret-test-secret-test-secret-0123', () => eightDaysAgo).issue(userId);
+    const old = await new SessionTokens('test-secret-test-secret-test-secret-0123', () => eightDaysAgo).issue(userId, sessionId);
     const res = await info(old);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.expired });
-    // Six days old is still fine (7-day expiry) for an account older than that.
-    await app.db.update(users).set({ tokensValidAfter: new Date(Date.now() - 10 * 24 * 3600 * 1000) }).where(eq(users.id, userId));
-    const recent = await new SessionTokens('test-secret-test-secret-test-secret-0123', () => Date.now() - 6 * 24 * 3600 * 1000).issue(userId);
+    // Six days old is still fine (7-day expiry) while its session is open.
+    const sixDaysAgo = Date.now() - 6 * 24 * 3600 * 1000;
+    await app.users.createSession(userId, 'six-days-old-session', new Date(sixDaysAgo + 7 * 24 * 3600 * 1000));
+    const recent = await new SessionTokens('test-secret-test-secret-test-secret-0123', () => sixDaysAgo).issue(userId, 'six-days-old-session');
     expect((await info(recent)).statusCode).toBe(200);
+    // A session past its expiry is refused as expired even if its token were not.
+    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, 'six-days-old-session'));
+    expect((await info(recent)).json()).toEqual({ success: false, message: AUTH_MESSAGES.expired });
+  });
+
+  it('refuses a token naming no session, or a session of another account', async () => {
+    const alice = await register();
+    const bob = await register();
+    const a = await app.sessionTokens.verify(alice.token);
+    const b = await app.sessionTokens.verify(bob.token);
+    const signer = new SessionTokens('test-secret-test-secret-test-secret-0123');
+    for (const forged of [await signer.issue(a.userId, 'never-issued'), await signer.issue(a.userId, b.sessionId)]) {
+      const res = await info(forged);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, message: AUTH_MESSAGES.ended });
+    }
+    // A token without a session at all (as issued before sessions existed) is not a session token.
+    const noSid = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(a.userId)
+      .setIssuer('layerloft')
+      .setAudience('layerloft-session')
+      .setIssuedAt()
+      .setExpirationTime('7d')
+      .sign(new TextEncoder().encode('test-secret-test-secret-test-secret-0123'));
+    expect((await info(noSid)).json()).toEqual({ success: false, message: AUTH_MESSAGES.invalid });
   });
 
   it('remembers a verified token only until it expires, and never vouches for a tampered copy', async () => {
     // SessionTokens skips the HMAC for a token it already verified (issue 9): the clock still rules.
     let now = Date.now();
     const clocked = new SessionTokens('test-secret-test-secret-test-secret-0123', () => now);
-    const token = await clocked.issue('aaaaaaaaaaaaaaaaaaaaaaaa');
-    expect(await clocked.verify(token)).toMatchObject({ userId: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
+    const token = await clocked.issue('aaaaaaaaaaaaaaaaaaaaaaaa', 'some-session');
+    expect(await clocked.verify(token)).toMatchObject({ userId: 'aaaaaaaaaaaaaaaaaaaaaaaa', sessionId: 'some-session' });
     const [h, p, sig] = token.split('.');
     const flipped = `${sig!.slice(0, -2)}${sig!.endsWith('A') ? 'B' : 'A'}${sig!.slice(-1)}`;
     await expect(clocked.verify(`${h}.${p}.${flipped}`)).rejects.toMatchObject({ statusCode: 401, message: AUTH_MESSAGES.invalid });
@@ -389,13 +416,19 @@ describe('rate limits', () => {
     expect((await post('/api/user/login', { email: freshEmail(), password: 'wrong password' })).statusCode).toBe(401);
   });
 
-  it('login: one e-mail is limited across many IPs', async () => {
+  it('login: failures for one e-mail hold back that source, never the account (issue 17)', async () => {
     const { email, password } = await register();
-    for (let i = 0; i < 10; i++) {
-      expect((await post('/api/user/login', { email, password: 'guess ' + i })).statusCode).toBe(401);
+    const guesser = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/user/login', { email, password: 'guess ' + i }, { ip: guesser })).statusCode).toBe(401);
     }
-    const res = await post('/api/user/login', { email: email.toUpperCase(), password });
+    // Even the right password from that source is refused: guessing cannot go on there.
+    const res = await post('/api/user/login', { email: email.toUpperCase(), password }, { ip: guesser });
     expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ success: false, message: 'Too many attempts. Please try again in 15 minutes.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
+    // The owner, elsewhere, logs in as usual.
+    expect((await post('/api/user/login', { email, password })).statusCode).toBe(200);
   });
 
   it('register and forgot-password are limited too', async () => {

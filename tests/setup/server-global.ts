@@ -68,7 +68,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ dataDir: '', databaseUrl: withDatabase(url, templateDb), poolMax: 2 });
     try {
       await database.migrate();
-      await seed(database.db);
+      await seed(database.db, { demoDiscounts: true });
     } finally {
       await database.close();
     }
@@ -90,7 +90,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: templateDir });
   try {
     await database.migrate();
-    await seed(database.db);
+    await seed(database.db, { demoDiscounts: true });
   } finally {
     await database.close(); // CHECKPOINT + close: the folder is consistent and can be copied
   }

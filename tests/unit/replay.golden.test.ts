@@ -3,7 +3,11 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { diffStates, parseActionLog, replayActionLog, type ActionLog } from '../../src/store/actionLog';
 import { createReplayReducer } from '../../src/store/recorder';
-import { rootReducer } from '../../src/store/store';
+import { selectProductSelection } from '../../src/features/catalog/productSelectionSlice';
+import { selectStoreQuery } from '../../src/features/catalog/storeView';
+import { selectBuyNow, selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
+import { selectLocation } from '../../src/store/selectors';
+import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
 
 /**
@@ -57,7 +61,7 @@ afterEach(() => {
 
 describe('golden replays', () => {
   it('has the recorded sessions of the shopping stories', () => {
-    expect(names).toEqual(expect.arrayContaining(['browse-add-to-cart', 'login-merge', 'wishlist-rollback', 'checkout-place-order', 'checkout-verify', 'chat']));
+    expect(names).toEqual(expect.arrayContaining(['browse-add-to-cart', 'login-merge', 'wishlist-rollback', 'checkout-place-order', 'checkout-verify', 'chat', 'store-product']));
   });
 
   describe.each(names)('%s', (name) => {
@@ -74,6 +78,26 @@ describe('golden replays', () => {
       const second = replay(log);
       expect(second).toEqual(first);
     });
+  });
+
+  it('store-product (issue 15): the replay holds the filtered store page, the product’s colour and size, the buy-now item and the typed address', () => {
+    const { log } = load('store-product');
+    const states = replay(log) as unknown as RootState[];
+    const storeStates = states.filter((st) => selectLocation(st).pathname === '/collection');
+    // The tester's last store page: Figures, price up to $45, page 2 (the url's own parameters).
+    expect(selectLocation(storeStates.at(-1)!).search).toBe('?category=Figures&priceRange=45&page=2');
+    expect(selectStoreQuery(storeStates.at(-1)!)).toMatchObject({ category: 'Figures', maxPrice: 45, page: 2 });
+    const final = states.at(-1)!;
+    const item = selectLocation(final).state as { productId: string; variant: string; quantity: number };
+    expect(selectLocation(final).pathname).toBe('/place-order');
+    const { color, size } = selectProductSelection(final, item.productId);
+    expect(color && size).toBeTruthy();
+    expect(item).toEqual({ productId: item.productId, variant: `${color}|${size}`, quantity: 1 });
+    // The checkout draft as the shopper typed it on /place-order (the rest prefilled from the account).
+    expect(selectBuyNow(final)).toEqual(item);
+    const draft = selectCheckoutDraft(final);
+    expect(draft.form).toMatchObject({ firstName: 'Quinn', street: '1 Replay Street', city: 'Portland', state: 'OR', zipcode: '97201', phone: '5035550142' });
+    expect(draft.edited).toMatchObject({ street: true, city: true, state: true, zipcode: true, phone: true });
   });
 
   it('the guard catches a reducer that reads the clock', () => {

@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../src/app/theme';
+import { LocationSync } from '../../src/features/router/LocationSync';
 import ToastHost from '../../src/features/ui/ToastHost';
 import type { StoreDeps } from '../../src/store/deps';
 import { makeStore, type AppStore, type PreloadedState } from '../../src/store/store';
@@ -33,6 +34,7 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
     return (
       <Provider store={store}>
         <MemoryRouter initialEntries={[route]}>
+          <LocationSync />
           <ThemeProvider theme={theme}>
             <CssBaseline />
             {children}

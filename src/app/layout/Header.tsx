@@ -14,9 +14,8 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
-import { selectIsLoggedIn } from '../../features/session/sessionSlice';
+import { logoutConfirmed, selectIsLoggedIn } from '../../features/session/sessionSlice';
 import { useWishlistCount } from '../../features/wishlist/useWishlist';
-import { loggedOut, toastRequested } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Logo } from './Logo';
 import { NAV_LINKS } from './navigation';
@@ -62,8 +61,7 @@ export function Header() {
   };
   const confirmLogout = () => {
     setConfirmOpen(false);
-    dispatch(loggedOut());
-    dispatch(toastRequested('You have been logged out.', 'info'));
+    dispatch(logoutConfirmed());
     navigate('/');
   };
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { selectIsLoading } from '../../features/ui/uiSlice';
@@ -11,9 +11,10 @@ import { CategoryBar } from './CategoryBar';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollManager } from './ScrollManager';
+import { TestModeRibbon } from './TestModeRibbon';
 
-/** The page area while a screen's chunk loads (also the prerendered shell.html's content, src/prerender.tsx). */
-export function PageFallback() {
+/** The page area while a screen's chunk loads. */
+function PageFallback() {
   return (
     // A full screen tall: the footer stays below the fold until the page arrives, instead of
     // showing and then jumping down (the largest layout shift of a first load; issue 9).
@@ -28,9 +29,8 @@ export function PageFallback() {
 
 /**
  * Header, extra bar and footer around every route; the global loading flag replaces it all.
- * `screen` stands in for the routes (the build's prerender of the page frame).
  */
-export function Layout({ screen }: { screen?: ReactNode }) {
+export function Layout() {
   const loading = useAppSelector(selectIsLoading);
   if (loading) return <FullScreenSpinner />;
   return (
@@ -47,11 +47,12 @@ export function Layout({ screen }: { screen?: ReactNode }) {
       </Box>
       <ScrollManager />
       <RouteMeta />
+      <TestModeRibbon />
       <Header />
       <CategoryBar />
       {/* At least a screen tall: the footer starts below the fold, so it never jumps as a page's content arrives. */}
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minHeight: '100vh' }}>
-        <Suspense fallback={<PageFallback />}>{screen ?? <AppRoutes />}</Suspense>
+        <Suspense fallback={<PageFallback />}><AppRoutes /></Suspense>
       </Box>
       <Footer />
     </Box>

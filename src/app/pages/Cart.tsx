@@ -1,34 +1,39 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useGetBundlesQuery } from '../../features/bundles/bundlesApi';
 import { CartPage } from '../../features/cart/CartPage';
+import { useGetProductsQuery } from '../../features/catalog/catalogApi';
 import { SavedForLater } from '../../features/saved/SavedForLater';
 import { redirectAfterLoginSet } from '../../features/session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIsAuthenticated } from '../../store/selectors';
-import { useCatalogInput } from '../useCatalogInput';
 
 /**
- * /cart: the cart screen with the saved-for-later list under it, over the catalog's products and
- * bundles. A guest here gets /cart as the redirect-after-login target (SPEC §6).
+ * /cart: the cart screen with the saved-for-later list under it. This page keeps the product and
+ * bundle lists loaded (the screens read them from the cache through selectors). A guest here gets
+ * /cart as the redirect-after-login target (SPEC §6).
  */
 export default function Cart() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsAuthenticated);
+  const products = useGetProductsQuery();
+  const bundles = useGetBundlesQuery();
 
   useEffect(() => {
     if (!loggedIn) dispatch(redirectAfterLoginSet('/cart'));
   }, [loggedIn, dispatch]);
 
-  const catalog = useCatalogInput();
-
   return (
     <CartPage
-      catalog={catalog}
-      savedSection={<SavedForLater catalog={catalog} />}
+      savedSection={<SavedForLater />}
       onLoginRequested={() => {
         dispatch(redirectAfterLoginSet('/cart'));
         navigate('/login');
+      }}
+      onRetry={() => {
+        if (products.isError) void products.refetch();
+        if (bundles.isError) void bundles.refetch();
       }}
     />
   );

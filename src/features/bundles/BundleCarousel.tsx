@@ -7,14 +7,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SectionHeading } from '../../components/SectionHeading';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { useAppSelector, useNow } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BundleCard } from './BundleCard';
 import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
+import { carouselMoved, carouselPages, selectCarouselPage } from './bundleViewSlice';
 
 /** The anchor /#bundles scrolls to (the bundle page's back link uses it too). */
 export const BUNDLES_ANCHOR = 'bundles';
@@ -49,11 +50,9 @@ export function BundleCarousel() {
   const bundles = useAppSelector((s) => selectActiveBundles(s, now));
   const perView = usePerView();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const [requestedPage, setPage] = useState(0);
-
-  const pages = Math.max(1, Math.ceil(bundles.length / perView));
-  const page = Math.min(requestedPage, pages - 1);
-  const go = (p: number) => setPage(Math.max(0, Math.min(pages - 1, p)));
+  const dispatch = useAppDispatch();
+  const { pages, page } = carouselPages(useAppSelector(selectCarouselPage), bundles.length, perView);
+  const go = (p: number) => dispatch(carouselMoved({ page: carouselPages(p, bundles.length, perView).page }));
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') {

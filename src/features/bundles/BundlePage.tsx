@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -15,11 +15,11 @@ import { formatDate } from '../../components/formatDate';
 import { Gallery } from '../../components/Gallery';
 import { formatMoney } from '../../domain/money';
 import type { Bundle } from '../../domain/types';
-import { lineAdded } from '../../store/events';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './BundleCard';
 import { BUNDLES_ANCHOR } from './BundleCarousel';
 import { BundlePageSkeleton } from './BundlePageSkeleton';
+import { bundleAddPressed, bundleImageChosen, selectBundleImage } from './bundleViewSlice';
 import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
 
 /** The bundle on sale now with this id, or undefined (unknown, cancelled, not started or ended). */
@@ -42,19 +42,13 @@ function BackLink() {
 
 function BundleDetails({ bundle }: { bundle: Bundle }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [image, setImage] = useState(0);
+  const image = useAppSelector((s) => selectBundleImage(s, bundle));
   const starts = formatDate(bundle.startDate);
   const ends = formatDate(bundle.endDate);
 
-  const addToCart = () => {
-    dispatch(lineAdded({ itemId: bundle._id, variant: 'bundle', quantity: 1 }));
-    navigate('/cart');
-  };
-
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 6 }, alignItems: 'start' }}>
-      <Gallery images={bundle.images ?? []} alt={bundle.title} selected={image} onSelect={setImage} width={BUNDLE_IMAGE_WIDTH} height={BUNDLE_IMAGE_HEIGHT} label="Bundle images" />
+      <Gallery images={bundle.images ?? []} alt={bundle.title} selected={image} onSelect={(index) => dispatch(bundleImageChosen({ bundleId: bundle._id, index }))} width={BUNDLE_IMAGE_WIDTH} height={BUNDLE_IMAGE_HEIGHT} label="Bundle images" />
       <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
         <Typography variant="h3" component="h2" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}>
           {bundle.title}
@@ -78,7 +72,7 @@ function BundleDetails({ bundle }: { bundle: Bundle }) {
             </Typography>
           </Box>
         </Box>
-        <Button variant="contained" size="large" startIcon={<ShoppingBag />} onClick={addToCart} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
+        <Button variant="contained" size="large" startIcon={<ShoppingBag />} onClick={() => dispatch(bundleAddPressed({ bundleId: bundle._id }))} sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}>
           Add Bundle to Cart
         </Button>
       </Box>

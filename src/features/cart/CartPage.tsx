@@ -15,20 +15,30 @@ import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { LineSummary } from '../../components/LineSummary';
-import { useResolvedLines, type CatalogInput } from '../../components/useResolvedLines';
-import { subtotalCents, type ResolvedLine } from '../../domain/cartLines';
-import { formatMoney, formatMoneyShort, toDollars } from '../../domain/money';
-import { FREE_SHIPPING_THRESHOLD_CENTS, orderTotalsCents } from '../../domain/shipping';
+import type { ResolvedLine } from '../../domain/cartLines';
+import { formatMoney, toDollars } from '../../domain/money';
 import { lineSavedForLater } from '../../store/events';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectIsAuthenticated } from '../../store/selectors';
-import { lineQuantityChanged, lineRemoved, selectCartCount, selectCartItems, selectCartPendingCount, selectCartSync } from './cartSlice';
+import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
+import { selectCatalogStatus, selectIsAuthenticated } from '../../store/selectors';
+import { selectCartLines, selectCartSummary } from './cartSelectors';
+import {
+  lineQuantityChanged,
+  lineRemoved,
+  quantityEditFinished,
+  quantityTyped,
+  selectCartCount,
+  selectCartPendingCount,
+  selectCartSync,
+  selectQuantityInputText,
+} from './cartSlice';
 import { QuantityInput } from './QuantityInput';
+import type { CartSummary } from './rules';
 
-export const GUEST_CHECKOUT_MESSAGE = 'To proceed to checkout, please log in.';
+const GUEST_CHECKOUT_MESSAGE = 'To proceed to checkout, please log in.';
 
 function CartLine({ line }: { line: ResolvedLine }) {
   const dispatch = useAppDispatch();
+  const quantityText = useAppSelector((state) => selectQuantityInputText(state, line.key));
   const headingId = `cart-line-${line.key}`;
   const name = line.name || 'this item';
   return (
@@ -52,7 +62,14 @@ function CartLine({ line }: { line: ResolvedLine }) {
         <LineSummary line={line} headingId={headingId} />
       </Box>
       <Box sx={{ gridArea: 'controls', display: 'flex', alignItems: 'center', justifyContent: { xs: 'space-between', sm: 'flex-end' }, gap: { xs: 1, sm: 3 } }}>
-        <QuantityInput value={line.quantity} label={`Quantity of ${name}`} onChange={(quantity) => dispatch(lineQuantityChanged({ key: line.key, quantity }))} />
+        <QuantityInput
+          value={line.quantity}
+          text={quantityText}
+          label={`Quantity of ${name}`}
+          onStep={(quantity) => dispatch(lineQuantityChanged({ key: line.key, quantity }))}
+          onType={(typed) => dispatch(quantityTyped(line.key, typed))}
+          onLeave={() => dispatch(quantityEditFinished({ key: line.key }))}
+        />
         <Typography sx={{ fontWeight: 800, fontSize: '1.05rem', minWidth: 80, textAlign: 'right' }}>
           <Box component="span" sx={visuallyHidden}>
             Line total{' '}
@@ -72,12 +89,7 @@ function CartLine({ line }: { line: ResolvedLine }) {
   );
 }
 
-function Totals({ lines, loggedIn, onLoginRequested }: { lines: ResolvedLine[]; loggedIn: boolean; onLoginRequested: () => void }) {
-  const subtotal = subtotalCents(lines);
-  const totals = orderTotalsCents(subtotal);
-  const buyable = lines.some((l) => l.status === 'ok');
-  const flagged = lines.filter((l) => l.status !== 'ok').length;
-  const toFree = FREE_SHIPPING_THRESHOLD_CENTS - subtotal;
+function Totals({ summary, loggedIn, onLoginRequested }: { summary: CartSummary; loggedIn: boolean; onLoginRequested: () => void }) {
   return (
     <Box
       component="section"
@@ -89,29 +101,29 @@ function Totals({ lines, loggedIn, onLoginRequested }: { lines: ResolvedLine[]; 
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1.25, '& dd': { m: 0, textAlign: 'right', fontWeight: 700 } }}>
         <dt>Subtotal</dt>
-        <dd>{formatMoney(toDollars(totals.subtotal))}</dd>
+        <dd>{formatMoney(toDollars(summary.subtotalCents))}</dd>
         <dt>Delivery fee</dt>
-        <dd>{subtotal > 0 && totals.shipping === 0 ? 'Free' : formatMoney(toDollars(totals.shipping))}</dd>
+        <dd>{summary.freeDelivery ? 'Free' : formatMoney(toDollars(summary.deliveryFeeCents))}</dd>
         <Box component="dt" sx={{ pt: 1.25, borderTop: 1, borderColor: 'divider', fontWeight: 800, fontSize: '1.1rem' }}>
           Total
         </Box>
         <Box component="dd" sx={{ pt: 1.25, borderTop: 1, borderColor: 'divider', fontSize: '1.1rem', fontWeight: '800 !important' }}>
-          {formatMoney(toDollars(totals.total))}
+          {formatMoney(toDollars(summary.totalCents))}
         </Box>
       </Box>
-      {subtotal > 0 && toFree > 0 && (
+      {summary.freeDeliveryMessage && (
         <Typography variant="body2" sx={{ mt: 2, color: 'secondary.dark', fontWeight: 700 }}>
-          Add {formatMoney(toDollars(toFree))} more for free delivery (orders of {formatMoneyShort(toDollars(FREE_SHIPPING_THRESHOLD_CENTS))} or more).
+          {summary.freeDeliveryMessage}
         </Typography>
       )}
-      {flagged > 0 && (
+      {summary.unavailableMessage && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {flagged === 1 ? '1 item is' : `${flagged} items are`} unavailable and not counted in the total.
+          {summary.unavailableMessage}
         </Typography>
       )}
       <Divider sx={{ my: 2.5 }} />
       {loggedIn ? (
-        <Button component={RouterLink} to="/place-order" variant="contained" size="large" fullWidth disabled={!buyable} startIcon={<LockOutlined />}>
+        <Button component={RouterLink} to="/place-order" variant="contained" size="large" fullWidth disabled={!summary.buyable} startIcon={<LockOutlined />}>
           Proceed to checkout
         </Button>
       ) : (
@@ -148,23 +160,27 @@ function EmptyCart() {
 /**
  * /cart (SPEC §2, issue 5): lines with quantity, save for later and remove; totals with the
  * delivery rule of src/domain/shipping.ts; lines whose item is gone or unavailable are flagged and
- * left out of the totals. `savedSection` (the saved-for-later list) and `onLoginRequested` (store
- * /cart as the redirect-after-login target, then go to /login) are composed by the app page.
+ * left out of the totals. The lines and totals are selectors over the cart and the cached catalog.
+ * `savedSection` (the saved-for-later list), `onLoginRequested` (store /cart as the
+ * redirect-after-login target, then go to /login) and `onRetry` (load the catalog again) are
+ * composed by the app page.
  */
-export function CartPage({ catalog, savedSection, onLoginRequested }: { catalog: CatalogInput; savedSection?: ReactNode; onLoginRequested: () => void }) {
-  const items = useAppSelector(selectCartItems);
+export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSection?: ReactNode; onLoginRequested: () => void; onRetry: () => void }) {
+  const now = useNow();
   const loggedIn = useAppSelector(selectIsAuthenticated);
   const sync = useAppSelector(selectCartSync);
   const pending = useAppSelector(selectCartPendingCount);
-  const lines = useResolvedLines(items, catalog);
+  const catalog = useAppSelector(selectCatalogStatus);
+  const lines = useAppSelector((state) => selectCartLines(state, now));
+  const summary = useAppSelector((state) => selectCartSummary(state, now));
   const count = useAppSelector(selectCartCount);
 
   let body: ReactNode;
   if (count === 0) {
     body = <EmptyCart />;
-  } else if (catalog.isError) {
-    body = <ErrorNotice title="We couldn't load your cart's products" message={catalog.errorMessage ?? 'Something went wrong'} onRetry={catalog.onRetry} />;
-  } else if (!lines) {
+  } else if (catalog.state === 'error') {
+    body = <ErrorNotice title="We couldn't load your cart's products" message={catalog.message} onRetry={onRetry} />;
+  } else if (!lines || !summary) {
     body = (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
         <CircularProgress size={28} />
@@ -181,7 +197,7 @@ export function CartPage({ catalog, savedSection, onLoginRequested }: { catalog:
             ))}
           </Box>
         </Box>
-        <Totals lines={lines} loggedIn={loggedIn} onLoginRequested={onLoginRequested} />
+        <Totals summary={summary} loggedIn={loggedIn} onLoginRequested={onLoginRequested} />
       </Box>
     );
   }

@@ -3,20 +3,27 @@ import Remove from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '../../domain/cartKey';
 
 /**
- * The cart quantity input (SPEC §5): minimum 1, and typing 0 removes the line. While the field is
- * being edited an empty value is allowed; leaving it empty (or invalid) restores the quantity.
+ * The cart quantity input (SPEC §5): minimum 1, and typing 0 removes the line. Presentation only:
+ * the text shown (`text`, what is being typed or the quantity) and the rules live in the store.
  */
-export function QuantityInput({ value, label, onChange }: { value: number; label: string; onChange: (quantity: number) => void }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const commit = (text: string) => {
-    if (!/^\d+$/.test(text)) return;
-    const n = Math.min(MAX_LINE_QUANTITY, Number(text));
-    if (n !== value) onChange(n);
-  };
+export function QuantityInput({
+  value,
+  text,
+  label,
+  onStep,
+  onType,
+  onLeave,
+}: {
+  value: number;
+  text: string;
+  label: string;
+  onStep: (quantity: number) => void;
+  onType: (typed: string) => void;
+  onLeave: () => void;
+}) {
   return (
     <Box
       sx={{
@@ -30,21 +37,17 @@ export function QuantityInput({ value, label, onChange }: { value: number; label
         height: { xs: 46, sm: 40 },
       }}
     >
-      <IconButton size="small" aria-label={`Decrease ${label}`} disabled={value <= 1} onClick={() => onChange(value - 1)}>
+      <IconButton size="small" aria-label={`Decrease ${label}`} disabled={value <= 1} onClick={() => onStep(value - 1)}>
         <Remove fontSize="small" />
       </IconButton>
       <InputBase
-        value={draft ?? String(value)}
-        onChange={(e) => {
-          const text = e.target.value.replace(/[^\d]/g, '').slice(0, 2);
-          setDraft(text);
-          commit(text);
-        }}
-        onBlur={() => setDraft(null)}
+        value={text}
+        onChange={(e) => onType(e.target.value)}
+        onBlur={onLeave}
         sx={{ alignSelf: 'stretch', width: { xs: 44, sm: 30 } }}
         inputProps={{ 'aria-label': label, inputMode: 'numeric', min: 1, max: MAX_LINE_QUANTITY, style: { textAlign: 'center', width: '100%', padding: 0, fontWeight: 800 } }}
       />
-      <IconButton size="small" aria-label={`Increase ${label}`} disabled={value >= MAX_LINE_QUANTITY} onClick={() => onChange(value + 1)}>
+      <IconButton size="small" aria-label={`Increase ${label}`} disabled={value >= MAX_LINE_QUANTITY} onClick={() => onStep(value + 1)}>
         <Add fontSize="small" />
       </IconButton>
     </Box>

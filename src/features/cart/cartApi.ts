@@ -11,7 +11,7 @@ export interface CartLineBody {
 }
 
 /** The server's cartData, keeping only well-formed lines (never bundles) with 1..99. */
-export function cleanServerCart(raw: unknown): CartData {
+function cleanServerCart(raw: unknown): CartData {
   const out: CartData = {};
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
   for (const [key, q] of Object.entries(raw as Record<string, unknown>)) {

@@ -18,15 +18,17 @@ import {
   cartSyncStarted,
   lineQuantityChanged,
   lineRemoved,
+  quantityTyped,
 } from './cartSlice';
 import { isServerKey, mergeCarts, type PendingChange } from './cartSync';
+import { typedQuantity } from './rules';
 
 /** SPEC §8, word for word. */
 export const CART_SYNC_ERROR = 'Error syncing cart with server. Your cart is saved locally.';
 export const CART_UPDATE_ERROR = 'Unable to update cart on server';
 
 /** After a failed send, try again this much later (the `online` event and the next change retry sooner). */
-export const CART_RETRY_DELAY_MS = 30_000;
+const CART_RETRY_DELAY_MS = 30_000;
 
 type Api = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 /** Why a sync runs: a shopper's action (failures are toasted) or a background retry (silent). */
@@ -151,6 +153,16 @@ export function setupCartListeners(startAppListening: AppStartListening) {
   }
 
   const unsubscribers = [
+    // A usable quantity typed in a line's input changes the line at once (0 removes it, SPEC §5).
+    startAppListening({
+      actionCreator: quantityTyped,
+      effect: ({ payload }, api) => {
+        const quantity = typedQuantity(payload.text);
+        const current = api.getState().cart.items[payload.key];
+        if (quantity !== null && current !== undefined && quantity !== current) api.dispatch(lineQuantityChanged({ key: payload.key, quantity }));
+      },
+    }),
+
     // Every change of a logged-in cart is queued, then sent.
     startAppListening({
       matcher: isAnyOf(lineAdded, savedLineMovedToCart, lineQuantityChanged, lineRemoved, lineSavedForLater),

@@ -5,6 +5,7 @@ import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, savedLineMovedToC
 import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
 import { PERSIST_KEY } from '../../store/persist';
 import { queueChanges, type PendingChange } from './cartSync';
+import { quantityText } from './rules';
 
 /** Server sync as a state machine (ARCHITECTURE.md): idle ⇄ syncing → failed → syncing … */
 export type CartSyncStatus = 'idle' | 'syncing' | 'failed';
@@ -21,9 +22,14 @@ export interface CartState {
   pending: PendingChange[];
   /** `needsMerge`: the server cart must be read and merged before the sync is complete (login, start-up). */
   sync: { status: CartSyncStatus; error: string | null; needsMerge: boolean };
+  /**
+   * What a quantity input shows while the shopper types in it (line key → text, e.g. '' after
+   * deleting the digits); gone when they leave the field. Not persisted.
+   */
+  quantityDrafts: Record<string, string>;
 }
 
-const initialState: CartState = { items: {}, rev: 0, pending: [], sync: { status: 'idle', error: null, needsMerge: false } };
+const initialState: CartState = { items: {}, rev: 0, pending: [], sync: { status: 'idle', error: null, needsMerge: false }, quantityDrafts: {} };
 
 // ---- sync events (past tense), dispatched by cartListeners.ts ---------------------------------
 
@@ -48,6 +54,11 @@ export const cartMergeRequested = createAction<{ discardPending: boolean }>('car
 /** Login merge (SPEC §4): the merged lines, and the local-only lines to push (replacing the old queue). */
 export const cartMergedWithServer = createAction<{ items: CartData; pending: PendingChange[] }>('cart/mergedWithServer');
 
+/** The shopper typed in a line's quantity input (the listener commits a usable quantity). */
+export const quantityTyped = createAction('cart/quantityTyped', (key: string, typed: string) => ({ payload: { key, text: quantityText(typed) } }));
+/** The shopper left a line's quantity input: it shows the line's quantity again. */
+export const quantityEditFinished = createAction<{ key: string }>('cart/quantityEditFinished');
+
 interface RehydrateAction {
   type: typeof REHYDRATE;
   key: string;
@@ -61,15 +72,23 @@ export const cartSlice = createSlice({
   reducers: {
     lineQuantityChanged(state, action: PayloadAction<{ key: string; quantity: number }>) {
       setLineQuantity(state.items, action.payload.key, action.payload.quantity);
+      if (!(action.payload.key in state.items)) delete state.quantityDrafts[action.payload.key];
       state.rev += 1;
     },
     lineRemoved(state, action: PayloadAction<{ key: string }>) {
       delete state.items[action.payload.key];
+      delete state.quantityDrafts[action.payload.key];
       state.rev += 1;
     },
   },
   extraReducers: (builder) => {
     builder
+      .addCase(quantityTyped, (state, { payload }) => {
+        if (payload.key in state.items) state.quantityDrafts[payload.key] = payload.text;
+      })
+      .addCase(quantityEditFinished, (state, { payload }) => {
+        delete state.quantityDrafts[payload.key];
+      })
       .addCase(loggedOut, (state) => ({ ...initialState, rev: state.rev + 1 }))
       // Paid from this cart (STYLE rule 8: the checkout reports it). The server emptied its copy
       // with the payment, so queued changes for the old lines must not be sent any more.
@@ -77,6 +96,7 @@ export const cartSlice = createSlice({
         if (!payload.emptiesCart) return;
         state.items = {};
         state.pending = [];
+        state.quantityDrafts = {};
         state.rev += 1;
       })
       // Reported by any screen through store/events (STYLE rule 8); quantities cap at 99.
@@ -86,6 +106,7 @@ export const cartSlice = createSlice({
       })
       .addCase(lineSavedForLater, (state, action) => {
         delete state.items[action.payload.key];
+        delete state.quantityDrafts[action.payload.key];
         state.rev += 1;
       })
       .addCase(savedLineMovedToCart, (state, action) => {
@@ -144,9 +165,11 @@ export const cartSlice = createSlice({
     selectCartCount: (state) => countLines(state.items),
     selectCartSync: (state) => state.sync,
     selectCartPendingCount: (state) => state.pending.length,
+    /** The text a line's quantity input shows: what is being typed, else the quantity. */
+    selectQuantityInputText: (state, key: string) => state.quantityDrafts[key] ?? String(state.items[key] ?? ''),
   },
 });
 
 export { lineAdded };
 export const { lineQuantityChanged, lineRemoved } = cartSlice.actions;
-export const { selectCartItems, selectCartCount, selectCartSync, selectCartPendingCount } = cartSlice.selectors;
+export const { selectCartItems, selectCartCount, selectCartSync, selectCartPendingCount, selectQuantityInputText } = cartSlice.selectors;

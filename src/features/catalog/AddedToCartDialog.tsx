@@ -10,15 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
-
-export interface AddedLine {
-  name: string;
-  image: string | undefined;
-  /** 'Color: Red · Size: M', 'Accessory', … */
-  detail: string;
-  quantity: number;
-  unitPrice: number;
-}
+import type { AddedLine } from './rules';
 
 /**
  * "Added to cart" confirmation. MUI's Dialog traps focus inside and closes on Escape; focus

@@ -6,17 +6,20 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../domain/money';
-import { FIGURE_GENDERS, displayName } from '../../domain/taxonomy';
+import { displayName } from '../../domain/taxonomy';
 import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './rules';
-import { subCategoriesOf, toggled, type StoreQuery } from './storeQuery';
+import type { StoreQuery } from './storeQuery';
+import type { FilterOptions, ListFilter } from './storeView';
 import { swatchBackground } from './swatches';
 
 export interface FilterPanelProps {
   query: StoreQuery;
   colors: readonly string[];
-  hiddenCategories: readonly string[];
+  options: FilterOptions;
   /** `replace` asks for no new history entry (each slider step is not worth a Back press). */
   onChange: (patch: Partial<StoreQuery>, replace?: boolean) => void;
+  /** A list filter's checkbox or swatch was pressed. */
+  onToggle: (filter: ListFilter, value: string) => void;
   /** Distinguishes the sidebar's ids from the drawer's when both are mounted. */
   idPrefix: string;
 }
@@ -104,21 +107,19 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
  * The store's filters (sidebar on desktop, drawer on phones): subcategories of the chosen
  * category (brands for Figures), the Figures line, more options, price and colour.
  */
-export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefix }: FilterPanelProps) {
-  const hidden = new Set(hiddenCategories.map((c) => c.toLowerCase()));
-  const subs = query.category ? subCategoriesOf(query.category).filter((s) => !hidden.has(s.toLowerCase())) : [];
-  const showGenders = query.category === 'Figures';
+export function FilterPanel({ query, colors, options, onChange, onToggle, idPrefix }: FilterPanelProps) {
+  const { subs, subsTitle, genders } = options;
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {subs.length > 0 && (
-        <Group title={query.category === 'Figures' ? 'Brand' : 'Type'} id={`${idPrefix}-subs`}>
+        <Group title={subsTitle} id={`${idPrefix}-subs`}>
           <FormGroup>
             {subs.map((s) => (
               <FormControlLabel
                 key={s}
                 sx={checkSx}
-                control={<Checkbox size="small" checked={query.subCategories.includes(s)} onChange={() => onChange({ subCategories: toggled(query.subCategories, s) })} />}
+                control={<Checkbox size="small" checked={query.subCategories.includes(s)} onChange={() => onToggle('subCategories', s)} />}
                 label={displayName(s)}
               />
             ))}
@@ -126,14 +127,14 @@ export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefi
         </Group>
       )}
 
-      {showGenders && (
+      {genders.length > 0 && (
         <Group title="Figure line" id={`${idPrefix}-line`}>
           <FormGroup>
-            {FIGURE_GENDERS.filter((g) => !hidden.has(g.toLowerCase())).map((g) => (
+            {genders.map((g) => (
               <FormControlLabel
                 key={g}
                 sx={checkSx}
-                control={<Checkbox size="small" checked={query.subSubCategories.includes(g)} onChange={() => onChange({ subSubCategories: toggled(query.subSubCategories, g) })} />}
+                control={<Checkbox size="small" checked={query.subSubCategories.includes(g)} onChange={() => onToggle('subSubCategories', g)} />}
                 label={g}
               />
             ))}
@@ -147,7 +148,7 @@ export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefi
             <FormControlLabel
               key={o}
               sx={checkSx}
-              control={<Checkbox size="small" checked={query.availability.includes(o)} onChange={() => onChange({ availability: toggled(query.availability, o) })} />}
+              control={<Checkbox size="small" checked={query.availability.includes(o)} onChange={() => onToggle('availability', o)} />}
               label={AVAILABILITY_LABELS[o]}
             />
           ))}
@@ -169,7 +170,7 @@ export function FilterPanel({ query, colors, hiddenCategories, onChange, idPrefi
                   component="button"
                   type="button"
                   aria-pressed={on}
-                  onClick={() => onChange({ colors: toggled(query.colors, c) })}
+                  onClick={() => onToggle('colors', c)}
                   sx={{
                     display: 'inline-flex',
                     alignItems: 'center',

@@ -6,8 +6,8 @@ import { useAppSelector } from '../../store/hooks';
 import { useGetProductsQuery } from './catalogApi';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
-import { productsByIds, relatedProducts, RELATED_LIMIT } from './rules';
-import { selectListedProducts, selectRelatedProducts } from './storeSelectors';
+import { RELATED_LIMIT } from './rules';
+import { selectBundleContents, selectRelatedProducts } from './storeSelectors';
 
 const grid = {
   display: 'grid',
@@ -79,10 +79,7 @@ export function RelatedProducts({ product, renderCardAction }: { product: Produc
  */
 export function BundleProducts({ productIds, renderCardAction }: { productIds: readonly string[]; renderCardAction?: CardAction }) {
   const { isLoading } = useGetProductsQuery();
-  const listed = useAppSelector(selectListedProducts);
-  const inside = productsByIds(productIds, listed);
-  const first = inside[0];
-  const suggestions = first ? relatedProducts(first, listed).filter((p) => !productIds.includes(p._id)) : [];
+  const { inside, suggestions } = useAppSelector((s) => selectBundleContents(s, productIds));
 
   return (
     <>

@@ -9,37 +9,35 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { Gallery } from '../../components/Gallery';
 import { TextInput } from '../../components/OutlinedField';
 import { Price } from '../../components/Price';
-import { productVariant } from '../../domain/cartKey';
 import { formatMoney } from '../../domain/money';
-import { isPurchasable, salePrice } from '../../domain/pricing';
 import { displayName } from '../../domain/taxonomy';
 import type { Accessory, Product } from '../../domain/types';
-import { lineAdded } from '../../store/events';
-import { useAppDispatch } from '../../store/hooks';
-import { AddedToCartDialog, type AddedLine } from './AddedToCartDialog';
+import { navigationRequested } from '../../store/events';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { AddedToCartDialog } from './AddedToCartDialog';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
 import { BADGE_COLORS } from './ProductCard';
 import { useGetProductQuery } from './catalogApi';
 import { RelatedProducts, type CardAction } from './ProductGrid';
 import {
-  accessoryBadge,
-  cardPrices,
-  galleryImages,
-  MESSAGES,
-  productBadge,
-  productColors,
-  productSizes,
-  purchaseProblem,
-  type Badge,
-  type BuyNowItem,
-} from './rules';
+  accessoryAddPressed,
+  addedDialogClosed,
+  addToCartPressed,
+  buyNowPressed,
+  colorPicked,
+  imageChosen,
+  quantityTyped,
+  selectProductSelectionView,
+  sizePicked,
+} from './productSelectionSlice';
+import { accessoryBadge, canAddAccessory, cardPrices, offeredAccessories, productBadge, productColors, productSizes, type Badge } from './rules';
 import { swatchBackground } from './swatches';
 
 /** How long 'Product not found.' stays up before the shopper is sent to the store. */
@@ -85,9 +83,8 @@ function OptionButton({ selected, onClick, children, label }: { selected: boolea
   );
 }
 
-function AccessoryCard({ accessory, disabled, onAdd }: { accessory: Accessory; disabled: boolean; onAdd: () => void }) {
+function AccessoryCard({ accessory, buyable, onAdd }: { accessory: Accessory; buyable: boolean; onAdd: () => void }) {
   const badge = accessoryBadge(accessory);
-  const buyable = isPurchasable(accessory) && !disabled;
   const buttonLabel = accessory.outOfStock ? 'Out of stock' : accessory.comingSoon ? 'Coming soon' : accessory.preOrder ? 'Pre-order' : 'Add';
   return (
     <Card component="article" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', height: '100%' }}>
@@ -132,56 +129,14 @@ function AccessoryCard({ accessory, disabled, onAdd }: { accessory: Accessory; d
 
 function ProductDetails({ product, renderAction, renderCardAction }: { product: Product; renderAction?: CardAction; renderCardAction?: CardAction }) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const images = galleryImages(product);
+  const productId = product._id;
+  const { color, size, quantityText, problem, severity, added, images, imageIndex } = useAppSelector((s) => selectProductSelectionView(s, product));
   const colors = productColors(product);
   const sizes = productSizes(product);
-  const [imageIndex, setImageIndex] = useState(0);
-  const [color, setColor] = useState<string | null>(null);
-  const [size, setSize] = useState<string | null>(null);
-  const [quantityText, setQuantityText] = useState('1');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [added, setAdded] = useState<AddedLine | null>(null);
-
   const badge = productBadge(product);
   const { price, sale } = cardPrices(product);
   const vaulted = product.vaulted === true;
-  const quantity = quantityText.trim() === '' ? Number.NaN : Number(quantityText);
-  const accessories = (product.accessories ?? []).map((a, index) => ({ a, index })).filter(({ a }) => !a.notAvailableYet);
-  const variantImage = color ? product.colorVariants.find((v) => v.color === color)?.image : undefined;
-
-  const pickColor = (c: string) => {
-    setColor(c);
-    setProblem(null);
-    const img = product.colorVariants.find((v) => v.color === c)?.image;
-    const at = img ? images.indexOf(img) : -1;
-    if (at >= 0) setImageIndex(at);
-  };
-
-  const check = (): string | null => {
-    const p = purchaseProblem(product, { color, size, quantity });
-    setProblem(p);
-    return p;
-  };
-
-  const detail = [color && `Color: ${color}`, size && `Size: ${size}`].filter(Boolean).join(' · ');
-
-  const addToCart = () => {
-    if (check()) return;
-    dispatch(lineAdded({ itemId: product._id, variant: productVariant(color, size), quantity }));
-    setAdded({ name: product.name, image: variantImage ?? images[0], detail, quantity, unitPrice: salePrice(product) });
-  };
-
-  const buyNow = () => {
-    if (check()) return;
-    const item: BuyNowItem = { productId: product._id, variant: productVariant(color, size), quantity };
-    navigate('/place-order', { state: item });
-  };
-
-  const addAccessory = (a: Accessory, index: number) => {
-    dispatch(lineAdded({ itemId: product._id, variant: `accessory-${index}`, quantity: 1 }));
-    setAdded({ name: a.name, image: a.images?.[0], detail: `Accessory for ${product.name}`, quantity: 1, unitPrice: a.price });
-  };
+  const accessories = offeredAccessories(product);
 
   return (
     <>
@@ -194,7 +149,14 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
         }}
       >
         <Box sx={{ position: { md: 'sticky' }, top: { md: 96 }, ...(vaulted ? { filter: 'grayscale(1)', opacity: 0.75 } : {}) }}>
-          <Gallery images={images} alt={color ? `${product.name} in ${color}` : product.name} selected={imageIndex} onSelect={setImageIndex} width={480} height={480} />
+          <Gallery
+            images={images}
+            alt={color ? `${product.name} in ${color}` : product.name}
+            selected={imageIndex}
+            onSelect={(index) => dispatch(imageChosen({ productId, index }))}
+            width={480}
+            height={480}
+          />
         </Box>
 
         <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
@@ -226,7 +188,7 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 {colors.map((c) => (
-                  <OptionButton key={c} selected={color === c} onClick={() => pickColor(c)}>
+                  <OptionButton key={c} selected={color === c} onClick={() => dispatch(colorPicked({ productId, color: c }))}>
                     <Box component="span" aria-hidden sx={{ width: 22, height: 22, borderRadius: '50%', background: swatchBackground(c), border: '1px solid rgba(43,34,51,0.25)' }} />
                     {c}
                   </OptionButton>
@@ -242,14 +204,7 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 {sizes.map((s) => (
-                  <OptionButton
-                    key={s}
-                    selected={size === s}
-                    onClick={() => {
-                      setSize(s);
-                      setProblem(null);
-                    }}
-                  >
+                  <OptionButton key={s} selected={size === s} onClick={() => dispatch(sizePicked({ productId, size: s }))}>
                     {s}
                   </OptionButton>
                 ))}
@@ -262,30 +217,27 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
               label="Quantity"
               type="number"
               value={quantityText}
-              onChange={(e) => {
-                setQuantityText(e.target.value);
-                setProblem(null);
-              }}
+              onChange={(e) => dispatch(quantityTyped({ productId, text: e.target.value }))}
               inputProps={{ min: 1, max: 99, step: 1, inputMode: 'numeric' }}
               sx={{ width: 110, bgcolor: 'background.paper' }}
             />
-            <Button variant="contained" size="large" startIcon={<AddShoppingCart />} onClick={addToCart} sx={{ flex: '1 1 170px' }}>
+            <Button variant="contained" size="large" startIcon={<AddShoppingCart />} onClick={() => dispatch(addToCartPressed({ productId }))} sx={{ flex: '1 1 170px' }}>
               Add to cart
             </Button>
-            <Button variant="outlined" size="large" startIcon={<Bolt />} onClick={buyNow} sx={{ flex: '1 1 140px' }}>
+            <Button variant="outlined" size="large" startIcon={<Bolt />} onClick={() => dispatch(buyNowPressed({ productId }))} sx={{ flex: '1 1 140px' }}>
               Buy now
             </Button>
           </Box>
 
-          {problem && (
-            <Alert severity={problem === MESSAGES.color || problem === MESSAGES.size || problem === MESSAGES.quantity ? 'warning' : 'error'} role="alert">
+          {problem && severity && (
+            <Alert severity={severity} role="alert">
               {problem}
             </Alert>
           )}
         </Box>
       </Box>
 
-      {product.hasAccessory !== false && accessories.length > 0 && (
+      {accessories.length > 0 && (
         <Box component="section" aria-labelledby="accessories-title" sx={{ mt: { xs: 6, md: 9 } }}>
           <Typography id="accessories-title" variant="h4" component="h2" sx={{ mb: 0.5, fontSize: { xs: '1.6rem', md: '2rem' } }}>
             Accessories
@@ -294,9 +246,9 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
             Extras made for the {product.name}, added to your cart on their own.
           </Typography>
           <Box component="ul" aria-label="Accessories" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-            {accessories.map(({ a, index }) => (
+            {accessories.map(({ accessory, index }) => (
               <li key={index}>
-                <AccessoryCard accessory={a} disabled={vaulted} onAdd={() => addAccessory(a, index)} />
+                <AccessoryCard accessory={accessory} buyable={canAddAccessory(product, accessory)} onAdd={() => dispatch(accessoryAddPressed({ productId, index }))} />
               </li>
             ))}
           </Box>
@@ -307,17 +259,17 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
         <RelatedProducts product={product} renderCardAction={renderCardAction} />
       </Box>
 
-      <AddedToCartDialog line={added} onClose={() => setAdded(null)} />
+      <AddedToCartDialog line={added} onClose={() => dispatch(addedDialogClosed({ productId }))} />
     </>
   );
 }
 
 function NotFound() {
-  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   useEffect(() => {
-    const t = setTimeout(() => navigate('/collection', { replace: true }), NOT_FOUND_REDIRECT_MS);
+    const t = setTimeout(() => dispatch(navigationRequested('/collection', { replace: true })), NOT_FOUND_REDIRECT_MS);
     return () => clearTimeout(t);
-  }, [navigate]);
+  }, [dispatch]);
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 8, md: 12 } }}>
       <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
@@ -355,8 +307,7 @@ export function ProductPage({ productId, renderAction, renderCardAction }: { pro
             {product.name}
           </Typography>
         </Breadcrumbs>
-        {/* Keyed so a new product starts with a fresh selection. */}
-        <ProductDetails key={product._id} product={product} renderAction={renderAction} renderCardAction={renderCardAction} />
+        <ProductDetails product={product} renderAction={renderAction} renderCardAction={renderCardAction} />
       </>
     );
   }

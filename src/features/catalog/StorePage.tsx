@@ -8,23 +8,21 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { formatMoney } from '../../domain/money';
-import { MAIN_CATEGORIES, displayName } from '../../domain/taxonomy';
+import { displayName } from '../../domain/taxonomy';
 import type { Product } from '../../domain/types';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useGetProductsQuery, useGetSettingsQuery } from './catalogApi';
 import { FilterPanel } from './FilterPanel';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
-import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS, SORTS, SORT_LABELS, type SortKey } from './rules';
-import { selectColorFacet, selectStorePage } from './storeSelectors';
-import { DEFAULT_QUERY, changeStoreQuery, hasActiveFilters, parseStoreQuery, serializeStoreQuery, toggled, type StoreQuery } from './storeQuery';
+import { SORTS, SORT_LABELS, type SortKey } from './rules';
+import type { StoreQuery } from './storeQuery';
+import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeViewChanged } from './storeView';
 
 // The phone drawer (and MUI's modal machinery with it) loads the first time it opens.
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
@@ -41,67 +39,28 @@ const grid = {
 
 const EAGER_CARDS = 4;
 
-const EMPTY: readonly string[] = [];
-
-/** The chips above the grid, one per active filter, each with the change that removes it. */
-function activeChips(query: StoreQuery): { key: string; label: string; patch: Partial<StoreQuery> }[] {
-  const chips: { key: string; label: string; patch: Partial<StoreQuery> }[] = [];
-  if (query.section) chips.push({ key: 'section', label: SECTION_LABELS[query.section], patch: { section: null } });
-  for (const s of query.subCategories) chips.push({ key: `sub-${s}`, label: displayName(s), patch: { subCategories: toggled(query.subCategories, s) } });
-  for (const s of query.subSubCategories) chips.push({ key: `line-${s}`, label: s, patch: { subSubCategories: toggled(query.subSubCategories, s) } });
-  for (const o of query.availability) chips.push({ key: `opt-${o}`, label: AVAILABILITY_LABELS[o], patch: { availability: toggled(query.availability, o) } });
-  for (const c of query.colors) chips.push({ key: `color-${c}`, label: c, patch: { colors: toggled(query.colors, c) } });
-  if (query.maxPrice < PRICE_MAX) chips.push({ key: 'price', label: `Up to ${formatMoney(query.maxPrice)}`, patch: { maxPrice: PRICE_MAX } });
-  if (query.search.trim()) chips.push({ key: 'q', label: `“${query.search.trim()}”`, patch: { search: '' } });
-  return chips;
-}
-
 /**
  * The store (/collection, SPEC §2): category tabs, filters, price slider, sort, search and pages
- * of 12, over the full product list on the client. The url query is the single source of the
- * view (storeQuery.ts); this screen only reads it and writes changes back.
+ * of 12, over the full product list on the client. The view lives in the url; the screen reads it
+ * through `selectStoreView` and reports changes as events (storeView.ts), which move the url.
  */
 export function StorePage({ renderCardAction }: { renderCardAction?: (product: Product) => ReactNode }) {
-  const [params, setParams] = useSearchParams();
-  const search = params.toString();
-  const query = useMemo(() => parseStoreQuery(search), [search]);
+  const dispatch = useAppDispatch();
   const { isLoading, isError, error, refetch } = useGetProductsQuery();
-  const { data: settings } = useGetSettingsQuery();
-  const page = useAppSelector((s) => selectStorePage(s, query));
-  const colors = useAppSelector((s) => selectColorFacet(s, query.category));
+  // Subscribes to the settings (hidden categories and tags), read through selectStoreView.
+  useGetSettingsQuery();
+  const { query, page, colors, chips, filtersActive, title, categories, options } = useAppSelector(selectStoreView);
+  // Momentary: whether the phone's filter drawer is out (and, from its first opening on, mounted
+  // so that closing still plays the exit transition).
   const [drawerOpen, setDrawerOpenState] = useState(false);
-  // Mounted from the first opening on, so closing still plays the exit transition.
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const setDrawerOpen = (open: boolean) => {
     if (open) setDrawerLoaded(true);
     setDrawerOpenState(open);
   };
 
-  const hiddenCategories = settings?.hiddenCategories ?? EMPTY;
-  const categories = MAIN_CATEGORIES.filter((c) => !hiddenCategories.some((h) => h.toLowerCase() === c.toLowerCase()));
-
-  // Router navigations render a moment later; a second change made before that (a fast typist,
-  // a click right after "Clear all") must build on the first one, not on the url of the last render.
-  const ahead = useRef<StoreQuery | null>(null);
-  useEffect(() => {
-    if (ahead.current && serializeStoreQuery(ahead.current) === search) ahead.current = null;
-  }, [search]);
-  // What is typed in the search box until the url has caught up: a controlled input fed only
-  // from the url would be reset between two fast keystrokes and drop letters.
-  const [searchDraft, setSearchDraft] = useState<string | null>(null);
-  if (searchDraft !== null && searchDraft === query.search) setSearchDraft(null);
-  const go = (next: StoreQuery, replace: boolean) => {
-    ahead.current = next;
-    // Any other change (clear all, a chip) shows the url's search again.
-    setSearchDraft(null);
-    setParams(serializeStoreQuery(next), { replace });
-  };
-  const change = (patch: Partial<StoreQuery>, replace = false) => go(changeStoreQuery(ahead.current ?? query, patch), replace);
-  const clearAll = () => go({ ...DEFAULT_QUERY, sort: (ahead.current ?? query).sort }, false);
-
-  const chips = activeChips(query);
-  const filtersActive = hasActiveFilters(query);
-  const title = query.section ? SECTION_LABELS[query.section] : query.category ? displayName(query.category) : 'All products';
+  const change = (patch: Partial<StoreQuery>, replace = false) => dispatch(storeViewChanged({ patch, replace }));
+  const clearAll = () => dispatch(storeFiltersCleared());
 
   let results: ReactNode;
   if (isLoading) {
@@ -165,7 +124,14 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   }
 
   const panel = (prefix: string) => (
-    <FilterPanel query={query} colors={colors} hiddenCategories={hiddenCategories} onChange={(patch, replace) => change(patch, replace)} idPrefix={prefix} />
+    <FilterPanel
+      query={query}
+      colors={colors}
+      options={options}
+      onChange={(patch, replace) => change(patch, replace)}
+      onToggle={(filter, value) => dispatch(storeFilterToggled({ filter, value }))}
+      idPrefix={prefix}
+    />
   );
 
   return (
@@ -218,13 +184,8 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
               type="search"
               size="small"
               label="Search products"
-              value={searchDraft ?? query.search}
-              onChange={(e) => {
-                const text = e.target.value.slice(0, 100);
-                change({ search: text }, true);
-                setSearchDraft(text);
-              }}
-              onBlur={() => setSearchDraft(null)}
+              value={query.search}
+              onChange={(e) => change({ search: e.target.value.slice(0, 100) }, true)}
               sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
               // InputAdornment's own styles (position start), without its module.
               startAdornment={

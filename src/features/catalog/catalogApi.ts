@@ -1,16 +1,30 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import type { Product, ProductListResponse, ProductSingleResponse, Settings, SettingsResponse } from '../../domain/types';
 import { bestSellers } from './rules';
 
+/**
+ * The product list, normalised (issue 15): ids in the server's order and products by id, so a
+ * lookup by id needs no map built per render. Screens read it through the selectors below.
+ */
+export const productsAdapter = createEntityAdapter<Product, string>({ selectId: (p) => p._id });
+
+export type ProductEntities = EntityState<Product, string>;
+
+/** The wire list as the cache keeps it: frozen products in an entity state. */
+export function normaliseProducts(r: ProductListResponse): ProductEntities {
+  const products = Array.isArray(r.products) ? r.products : [];
+  // Frozen here in one tight pass: immer then skips walking (and freezing) every product when
+  // the list enters the store — at 10,000 products that walk cost more than the render.
+  return productsAdapter.setAll(productsAdapter.getInitialState(), deepFreeze(products));
+}
+
 /** Catalog calls of SPEC §7; all of them are public (no token needed). */
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getProducts: build.query<Product[], void>({
+    getProducts: build.query<ProductEntities, void>({
       query: () => '/api/product/list',
-      // Frozen here in one tight pass: immer then skips walking (and freezing) every product when
-      // the list enters the store — at 10,000 products that walk cost more than the render.
-      transformResponse: (r: ProductListResponse) => deepFreeze(Array.isArray(r.products) ? r.products : []),
+      transformResponse: normaliseProducts,
       // One tag for the whole list: nothing invalidates single products, and a tag per product
       // costs bookkeeping for each of them on every load.
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],
@@ -41,13 +55,31 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const EMPTY: Product[] = [];
+const NO_PRODUCTS: ProductEntities = productsAdapter.getInitialState();
 
 const selectProductsResult = catalogApi.endpoints.getProducts.select();
 const selectSettingsResult = catalogApi.endpoints.getSettings.select();
+// A log recorded before the list was normalised holds a plain array here: it reads as no products
+// (the QA panel shows the rest of that log instead of failing on it).
+const isEntityState = (data: unknown): data is ProductEntities => typeof data === 'object' && data !== null && Array.isArray((data as ProductEntities).ids);
+const productSelectors = productsAdapter.getSelectors(createSelector([selectProductsResult], (r) => (isEntityState(r.data) ? r.data : NO_PRODUCTS)));
 
-/** The cached product list (empty until loaded). */
-export const selectProducts = createSelector([selectProductsResult], (r) => r.data ?? EMPTY);
+/** The cached product list in the server's order (empty until loaded), one array per list version. */
+export const selectProducts = productSelectors.selectAll;
+
+/** A product of the cached list by id (undefined when unknown or not loaded). */
+export const selectProductById = productSelectors.selectById;
+
+/** The cached products by id. */
+export const selectProductEntities = productSelectors.selectEntities;
+
+/**
+ * The product a product page shows: its own fetch when it has one, else the list's copy (the
+ * page's purchase rules run on the same product the shopper sees).
+ */
+export function selectPageProduct(state: Parameters<typeof selectProductsResult>[0], productId: string): Product | undefined {
+  return catalogApi.endpoints.getProduct.select(productId)(state).data ?? selectProductById(state, productId);
+}
 
 /** Best sellers of the cached product list (rule in rules.ts). */
 export const selectBestSellers = createSelector([selectProducts], (products) => bestSellers(products));

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '../../domain/cartKey';
+import { MAX_LINE_QUANTITY, productVariant } from '../../domain/cartKey';
 import { badgePercent, isPurchasable, salePrice } from '../../domain/pricing';
 import type { Accessory, Product, Settings } from '../../domain/types';
 
@@ -143,7 +143,6 @@ export function sortProducts(products: readonly Product[], sort: SortKey = DEFAU
 
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 150;
-export const PAGE_SIZE = 12;
 export const RELATED_LIMIT = 4;
 
 export const SECTIONS = ['bestsellers', 'new', 'sale', 'preorder'] as const;
@@ -296,29 +295,6 @@ export function filterProducts(products: readonly Product[], filters: StoreFilte
   return products.filter(makeFilter(filters));
 }
 
-// ───────────────────────────── pagination ─────────────────────────────
-
-export interface PageOf<T> {
-  items: T[];
-  /** The page actually shown (1-based), clamped into 1..pageCount. */
-  page: number;
-  pageCount: number;
-  total: number;
-  /** 1-based index of the first and last item shown (0 and 0 when empty). */
-  from: number;
-  to: number;
-}
-
-/** One page of `items`; a page out of range shows the nearest existing page. */
-export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE): PageOf<T> {
-  const per = Math.max(1, Math.floor(size) || PAGE_SIZE);
-  const pageCount = Math.max(1, Math.ceil(items.length / per));
-  const p = Math.min(pageCount, Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1));
-  const start = (p - 1) * per;
-  const slice = items.slice(start, start + per);
-  return { items: slice, page: p, pageCount, total: items.length, from: slice.length ? start + 1 : 0, to: start + slice.length };
-}
-
 // ───────────────────────────── related products ─────────────────────────────
 
 /**
@@ -343,15 +319,20 @@ export function relatedProducts(
   return [...same, ...main, ...rest].slice(0, Math.max(0, limit));
 }
 
-/** Products for a list of ids, in the ids' order; unknown ids are skipped. */
-export function productsByIds(ids: readonly string[], products: readonly Product[]): Product[] {
-  const byId = new Map(products.map((p) => [p._id, p]));
+/** Products for a list of ids, in the ids' order, from the products by id; unknown ids are skipped. */
+export function productsByIds(ids: readonly string[], byId: Readonly<Record<string, Product | undefined>>): Product[] {
   const out: Product[] = [];
   for (const id of ids) {
-    const p = byId.get(id);
+    const p = Object.hasOwn(byId, id) ? byId[id] : undefined;
     if (p) out.push(p);
   }
   return out;
+}
+
+/** A bundle page's suggestions (SPEC §2): related to the bundle's first product, never a product of the bundle. */
+export function bundleSuggestions(inside: readonly Product[], listed: readonly Product[], ids: readonly string[]): Product[] {
+  const first = inside[0];
+  return first ? relatedProducts(first, listed).filter((p) => !ids.includes(p._id)) : [];
 }
 
 // ───────────────────────────── product page ─────────────────────────────
@@ -405,6 +386,86 @@ export interface BuyNowItem {
   productId: string;
   variant: string;
   quantity: number;
+}
+
+/** Problems the shopper fixes by choosing (a warning); the others say the product cannot be bought (an error). */
+export function problemSeverity(problem: string): 'warning' | 'error' {
+  return problem === MESSAGES.color || problem === MESSAGES.size || problem === MESSAGES.quantity ? 'warning' : 'error';
+}
+
+/** The quantity box's text as a number: NaN when empty or not a number (refused by `isValidQuantity`). */
+export function parseQuantity(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+/** What the shopper picked on a product page, as the store keeps it (the quantity as typed). */
+export interface PickedOptions {
+  color: string | null;
+  size: string | null;
+  quantityText: string;
+}
+
+/** The line a product page's selection puts into the cart (or hands to checkout), or why it cannot. */
+export type PurchaseCheck = { ok: true; item: BuyNowItem } | { ok: false; problem: string };
+
+/** Add to cart and Buy now (SPEC §5): the checks of `purchaseProblem`, then the line with its cart variant. */
+export function checkPurchase(p: Product, picked: PickedOptions): PurchaseCheck {
+  const quantity = parseQuantity(picked.quantityText);
+  const problem = purchaseProblem(p, { color: picked.color, size: picked.size, quantity });
+  if (problem) return { ok: false, problem };
+  return { ok: true, item: { productId: p._id, variant: productVariant(picked.color, picked.size), quantity } };
+}
+
+/** What the "Added to cart" dialog shows about the line just added. */
+export interface AddedLine {
+  name: string;
+  image: string | undefined;
+  /** 'Color: Red · Size: M', 'Accessory for …' */
+  detail: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/** The dialog's line for a product added with its picked options. */
+export function addedProductLine(p: Product, picked: Pick<PickedOptions, 'color' | 'size'>, quantity: number): AddedLine {
+  const variantImage = picked.color ? p.colorVariants.find((v) => v.color === picked.color)?.image : undefined;
+  return {
+    name: p.name,
+    image: variantImage ?? galleryImages(p)[0],
+    detail: [picked.color && `Color: ${picked.color}`, picked.size && `Size: ${picked.size}`].filter(Boolean).join(' · '),
+    quantity,
+    unitPrice: salePrice(p),
+  };
+}
+
+/** Accessories a product page offers, with their index in the product's list (the cart variant). */
+export function offeredAccessories(p: Pick<Product, 'accessories' | 'hasAccessory'>): Array<{ accessory: Accessory; index: number }> {
+  if (p.hasAccessory === false) return [];
+  return (p.accessories ?? []).map((accessory, index) => ({ accessory, index })).filter(({ accessory }) => !accessory.notAvailableYet);
+}
+
+/** Whether an accessory's Add button works: the accessory is for sale and its product is not vaulted. */
+export function canAddAccessory(p: Pick<Product, 'vaulted'>, a: Accessory): boolean {
+  return isPurchasable(a) && p.vaulted !== true;
+}
+
+/** The accessory line for the cart and its dialog line, or null when it cannot be added (see `canAddAccessory`). */
+export function accessoryPurchase(p: Product, index: number): { variant: string; added: AddedLine } | null {
+  const a = offeredAccessories(p).find((x) => x.index === index)?.accessory;
+  if (!a || !canAddAccessory(p, a)) return null;
+  return { variant: `accessory-${index}`, added: { name: a.name, image: a.images?.[0], detail: `Accessory for ${p.name}`, quantity: 1, unitPrice: a.price } };
+}
+
+/**
+ * The gallery picture shown: the one the shopper chose last, else the picked colour's picture,
+ * else the first. A choice outside the gallery falls back the same way.
+ */
+export function shownImageIndex(p: Pick<Product, 'image' | 'colorVariants'>, chosen: number | null, color: string | null): number {
+  const images = galleryImages(p);
+  if (chosen !== null && chosen >= 0 && chosen < images.length) return chosen;
+  const variantImage = color ? p.colorVariants.find((v) => v.color === color)?.image : undefined;
+  const at = variantImage ? images.indexOf(variantImage) : -1;
+  return at >= 0 ? at : 0;
 }
 
 /** The gallery of a product: its images, then variant images not already among them. */

@@ -1,12 +1,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Product } from '../../domain/types';
 import type { RootState } from '../../store/store';
-import { selectProducts, selectSettings } from './catalogApi';
+import { selectProductEntities, selectProducts, selectSettings } from './catalogApi';
 import {
+  bundleSuggestions,
   isListed,
   makeFilter,
-  paginate,
   productColors,
+  productsByIds,
   relatedProducts,
   searchText,
   sortProducts,
@@ -14,6 +15,7 @@ import {
   type StoreFilters,
 } from './rules';
 import type { StoreQuery } from './storeQuery';
+import { paginate } from '../../domain/pagination';
 
 /**
  * Memoised layers of the store page, so one interaction only redoes the layer it changed:
@@ -91,4 +93,13 @@ export const selectColorFacet = createSelector(
 export const selectRelatedProducts = createSelector(
   [selectListedProducts, (_state: RootState, product: Pick<Product, '_id' | 'mainCategory' | 'subCategory'> | undefined) => product],
   (products, product) => (product ? relatedProducts(product, products) : []),
+);
+
+/** A bundle page's products (listed ones, in the bundle's order, looked up by id) and its suggestions. */
+export const selectBundleContents = createSelector(
+  [selectProductEntities, selectListedProducts, selectSettings, (_state: RootState, ids: readonly string[]) => ids],
+  (byId, listed, settings, ids) => {
+    const inside = productsByIds(ids, byId).filter((p) => isListed(p, settings));
+    return { inside, suggestions: bundleSuggestions(inside, listed, ids) };
+  },
 );

@@ -10,26 +10,16 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { selectConnectionStatus } from '../../api/socket';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { serverMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { TextInput } from '../../components/OutlinedField';
 import type { Message } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { useGetUnreadQuery, useSendMessageMutation } from './chatApi';
-import {
-  CHAT_TEXT,
-  chatClosed,
-  chatOpened,
-  selectChatConversation,
-  selectChatError,
-  selectChatMessages,
-  selectChatStatus,
-  selectUnread,
-} from './chatSlice';
-
-/** The longest message the server accepts (trimmed). */
-export const MAX_MESSAGE_LENGTH = 2000;
+import { useGetConversationQuery, useGetUnreadQuery } from './chatApi';
+import { selectCanSend, selectChatLoadError, selectChatMessages, selectChatPhase, selectChatSending, selectUnread } from './chatSelectors';
+import { chatClosed, chatOpened, draftChanged, messageSubmitted, selectChatDraft, selectChatOpen } from './chatSlice';
+import { CHAT_TEXT, MAX_MESSAGE_LENGTH } from './rules';
 
 function timeOf(iso: string): string {
   const d = new Date(iso);
@@ -74,31 +64,31 @@ function Bubble({ message, shopName }: { message: Message; shopName: string }) {
   );
 }
 
-const CONNECTION_TEXT: Record<string, string | null> = {
+/** The real-time connection as the chat shows it (the app page reads it from the realtime feature). */
+export type ChatConnection = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+
+const CONNECTION_TEXT: Record<ChatConnection, string | null> = {
   connected: null,
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   disconnected: 'Offline: new replies appear when you reopen the chat.',
 };
 
-/** The Support Chat modal (SPEC §2): shown while the chat is not closed. */
-export function ChatModal({ shopName }: { shopName: string }) {
+/** The Support Chat modal (SPEC §2): shown while the chat is open; the thread is subscribed only then. */
+function ChatModal({ shopName, connection }: { shopName: string; connection: ChatConnection }) {
   const dispatch = useAppDispatch();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const status = useAppSelector(selectChatStatus);
-  const conversation = useAppSelector(selectChatConversation);
+  const open = useAppSelector(selectChatOpen);
+  // Read afresh each time the chat opens; the socket keeps it live while it is shown.
+  const thread = useGetConversationQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
   const messages = useAppSelector(selectChatMessages);
-  const error = useAppSelector(selectChatError);
-  const connection = useAppSelector(selectConnectionStatus);
-  const [text, setText] = useState('');
-  const [sendMessage, { isLoading: sending }] = useSendMessageMutation();
+  const draft = useAppSelector(selectChatDraft);
+  const canSend = useAppSelector(selectCanSend);
+  const sending = useAppSelector(selectChatSending);
+  const status = useAppSelector(selectChatPhase);
+  const loadError = useAppSelector(selectChatLoadError);
   const listRef = useRef<HTMLDivElement | null>(null);
-
-  const open = status !== 'closed';
-  const trimmed = text.trim();
-  // One message at a time: while one is on its way the button shows progress and Enter waits.
-  const canSend = trimmed.length > 0 && status === 'open' && conversation !== null && !sending;
 
   // Auto-scroll to the newest message.
   useEffect(() => {
@@ -106,21 +96,10 @@ export function ChatModal({ shopName }: { shopName: string }) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, status]);
 
-  const send = () => {
-    // SPEC §5: nothing is sent unless the trimmed text is non-empty and a conversation is loaded.
-    if (!canSend || !conversation) return;
-    const body = trimmed;
-    setText('');
-    sendMessage({ conversationId: conversation._id, body })
-      .unwrap()
-      // The failure toast comes from the API layer; the text comes back if nothing was typed since.
-      .catch(() => setText((current) => current || body));
-  };
-
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      send();
+      dispatch(messageSubmitted());
     }
   };
 
@@ -168,8 +147,8 @@ export function ChatModal({ shopName }: { shopName: string }) {
         )}
         {status === 'error' && (
           <Box role="alert" sx={{ m: 'auto', textAlign: 'center', px: 3 }}>
-            <Typography sx={{ fontWeight: 700, mb: 1.5 }}>{error || CHAT_TEXT.loadFailed}</Typography>
-            <Button variant="outlined" onClick={() => dispatch(chatOpened())}>
+            <Typography sx={{ fontWeight: 700, mb: 1.5 }}>{serverMessage(loadError) ?? CHAT_TEXT.loadFailed}</Typography>
+            <Button variant="outlined" onClick={() => void thread.refetch()}>
               Try again
             </Button>
           </Box>
@@ -203,13 +182,13 @@ export function ChatModal({ shopName }: { shopName: string }) {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          send();
+          dispatch(messageSubmitted());
         }}
         sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, px: { xs: 1.5, sm: 2.5 }, py: 1.5, bgcolor: '#FFFFFF', borderTop: 1, borderColor: 'divider' }}
       >
         <TextInput
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          value={draft}
+          onChange={(e) => dispatch(draftChanged(e.target.value))}
           onKeyDown={onKeyDown}
           placeholder={CHAT_TEXT.placeholder}
           multiline
@@ -238,7 +217,7 @@ export function ChatModal({ shopName }: { shopName: string }) {
 }
 
 /** 'Contact Support' with a red dot while unread staff messages exist (SPEC §2). */
-export function ContactSupportButton() {
+function ContactSupportButton() {
   const dispatch = useAppDispatch();
   const unread = useAppSelector(selectUnread);
   // Fetched each time My Orders opens; the socket keeps it live afterwards.
@@ -266,7 +245,7 @@ export function ContactSupportButton() {
 }
 
 /** The button and the modal, as My Orders places them; leaving the page closes the chat. */
-export function SupportChat({ shopName }: { shopName: string }) {
+export function SupportChat({ shopName, connection }: { shopName: string; connection: ChatConnection }) {
   const dispatch = useAppDispatch();
   useEffect(
     () => () => {
@@ -277,7 +256,7 @@ export function SupportChat({ shopName }: { shopName: string }) {
   return (
     <>
       <ContactSupportButton />
-      <ChatModal shopName={shopName} />
+      <ChatModal shopName={shopName} connection={connection} />
     </>
   );
 }

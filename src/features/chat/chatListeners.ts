@@ -1,66 +1,47 @@
-import { connected, messageReceived, roomJoinRequested } from '../../api/socket';
-import { toastRequested } from '../../store/events';
+import { messageReceived, socketConnected } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { chatApi } from './chatApi';
-import { CHAT_TEXT, chatOpened, conversationLoaded, conversationLoadFailed, serverMessage, unreadLoaded } from './chatSlice';
+import { chatApi, SEND_MESSAGE_KEY } from './chatApi';
+import { selectCanSend, selectChatConversation, selectConversationId } from './chatSelectors';
+import { messageSendFailed, messageSendStarted, messageSubmitted, selectChatDraft, selectChatOpen } from './chatSlice';
 
 /**
- * Chat side effects: opening loads the thread, joins its room and tells the server the staff
- * messages were read; a staff message arriving while the chat is open is marked read too; after a
- * reconnect the thread (or the unread count) is read again so nothing sent meanwhile is missed.
+ * Chat side effects: a submitted draft is sent when the "can send" rule allows it; a staff message
+ * arriving while the chat is open is marked read; after a reconnect the thread (or the unread
+ * count) is read again so nothing sent meanwhile is missed.
  */
 export function setupChatListeners(startAppListening: AppStartListening) {
   const unsubscribers = [
     startAppListening({
-      actionCreator: chatOpened,
+      actionCreator: messageSubmitted,
       effect: async (_action, api) => {
-        if (api.getState().chat.status !== 'loading') return;
-        api.cancelActiveListeners();
-        const result = await api.dispatch(chatApi.endpoints.getConversation.initiate(undefined, { subscribe: false, forceRefetch: true }));
-        if (result.data) {
-          api.dispatch(conversationLoaded(result.data));
-          api.dispatch(roomJoinRequested(result.data.conversation._id));
-          void api.dispatch(chatApi.endpoints.markRead.initiate(undefined, { track: false }));
-          return;
-        }
-        const message = serverMessage(result.error) ?? CHAT_TEXT.loadFailed;
-        api.dispatch(conversationLoadFailed({ message }));
-        api.dispatch(toastRequested(message, 'error'));
-      },
-    }),
-
-    startAppListening({
-      actionCreator: unreadLoaded,
-      effect: ({ payload }, api) => {
-        // Staff messages must reach the closed chat too (the red dot): be in the room.
-        api.dispatch(roomJoinRequested(payload.conversationId));
+        const state = api.getState();
+        const conversation = selectChatConversation(state);
+        if (!selectCanSend(state) || !conversation) return;
+        const body = selectChatDraft(state).trim();
+        api.dispatch(messageSendStarted({ body }));
+        // Tracked under one key: the Send button shows this call's progress and Enter waits for it.
+        const result = await api.dispatch(chatApi.endpoints.sendMessage.initiate({ conversationId: conversation._id, body }, { fixedCacheKey: SEND_MESSAGE_KEY }));
+        if ('error' in result) api.dispatch(messageSendFailed({ body }));
       },
     }),
 
     startAppListening({
       actionCreator: messageReceived,
       effect: ({ payload }, api) => {
-        const chat = api.getState().chat;
-        if (chat.status === 'open' && payload.isAdmin && payload.conversation === chat.conversationId) {
+        const state = api.getState();
+        if (selectChatOpen(state) && payload.isAdmin && payload.conversation === selectConversationId(state)) {
           void api.dispatch(chatApi.endpoints.markRead.initiate(undefined, { track: false }));
         }
       },
     }),
 
     startAppListening({
-      actionCreator: connected,
-      effect: async ({ payload }, api) => {
+      actionCreator: socketConnected,
+      effect: ({ payload }, api) => {
         if (!payload.reconnected) return;
-        const status = api.getState().chat.status;
-        if (status === 'open') {
-          const result = await api.dispatch(chatApi.endpoints.getConversation.initiate(undefined, { subscribe: false, forceRefetch: true }));
-          if (result.data) {
-            api.dispatch(conversationLoaded(result.data));
-            void api.dispatch(chatApi.endpoints.markRead.initiate(undefined, { track: false }));
-          }
-        } else if (status === 'closed' && api.getState().chat.conversationId) {
-          void api.dispatch(chatApi.endpoints.getUnread.initiate(undefined, { subscribe: false, forceRefetch: true }));
-        }
+        const state = api.getState();
+        if (selectChatOpen(state)) api.dispatch(chatApi.util.invalidateTags(['Conversation']));
+        else if (selectConversationId(state)) api.dispatch(chatApi.util.invalidateTags(['Unread']));
       },
     }),
   ];

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { TextInput } from '../../components/OutlinedField';
@@ -93,27 +93,30 @@ export function TotalsList({ totals, discount }: { totals: TotalsCents; discount
 
 /** The discount code field: trimmed and upper-cased by the listener; 'Invalid code' inline. */
 export function DiscountField({
+  code,
   discount,
   error,
   checking,
   disabled,
+  onCodeChange,
   onApply,
   onRemove,
 }: {
+  code: string;
   discount: Discount | null;
   error: string | null;
   checking: boolean;
   disabled: boolean;
-  onApply: (code: string) => void;
+  onCodeChange: (code: string) => void;
+  onApply: () => void;
   onRemove: () => void;
 }) {
-  const [code, setCode] = useState('');
   // Not a <form>: this field sits inside the checkout form, so Enter applies the code here.
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
     // Like the disabled 'Apply' button: a code being checked is not sent again.
-    if (!checking) onApply(code);
+    if (!checking) onApply();
   };
   if (discount) {
     return (
@@ -137,7 +140,7 @@ export function DiscountField({
         label="Discount code"
         size="small"
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => onCodeChange(e.target.value)}
         onKeyDown={onKeyDown}
         error={Boolean(error)}
         helperText={error ?? ' '}
@@ -146,7 +149,7 @@ export function DiscountField({
         inputProps={{ maxLength: 64, style: { textTransform: 'uppercase' } }}
         sx={{ flex: 1 }}
       />
-      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} loading={checking} aria-busy={checking} onClick={() => onApply(code)} sx={{ height: 40, flexShrink: 0 }}>
+      <Button type="button" variant="outlined" color="secondary" disabled={disabled || checking} loading={checking} aria-busy={checking} onClick={onApply} sx={{ height: 40, flexShrink: 0 }}>
         {checking ? 'Checking…' : 'Apply'}
       </Button>
     </Box>

@@ -16,32 +16,31 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import type { CatalogInput } from '../../components/useResolvedLines';
-import { catalogLookup } from '../../domain/cartLines';
 import { formatMoney, toDollars } from '../../domain/money';
-import type { Bundle, CartData, Product, User } from '../../domain/types';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
+import { selectCatalogStatus } from '../../store/selectors';
 import { AddressFields, fieldId } from './AddressFields';
+import { selectCheckoutLines, selectCheckoutPreview, selectDiscountChecking } from './checkoutSelectors';
 import {
   checkoutOpened,
+  discountCodeEdited,
   discountCodeSubmitted,
   discountRemoved,
-  fieldChecked,
   fieldEdited,
+  fieldLeft,
   newTotalConfirmed,
   newTotalDeclined,
   orderSubmitted,
+  paymentMethodChosen,
   selectCheckout,
 } from './checkoutSlice';
 import { DiscountField, problemFor, SummaryLine, TotalsList } from './OrderSummary';
-import { checkoutLines, EMPTY_CART_MESSAGE, EMPTY_FORM, fieldError, prefillForm, previewOrder, type BuyNowItem, type CheckoutForm } from './rules';
+import { EMPTY_CART_MESSAGE, type BuyNowItem, type CheckoutForm } from './rules';
 
-const EMPTY_PRODUCTS: readonly Product[] = [];
-const EMPTY_BUNDLES: readonly Bundle[] = [];
 const FIELD_ORDER: Array<keyof CheckoutForm> = ['firstName', 'lastName', 'email', 'street', 'city', 'state', 'zipcode', 'phone', 'description'];
 
 function Panel({ title, icon, children, labelId }: { title: string; icon: ReactNode; children: ReactNode; labelId: string }) {
@@ -82,31 +81,23 @@ function EmptyCheckout() {
 
 /**
  * /place-order (SPEC §2 Checkout; issue 6): delivery form, discount code, payment method (card
- * only) and an order summary priced with the server's own rules. The buy-now item (navigation
- * state) or the cart lines, the catalog and the account are handed in by the app page.
+ * only) and an order summary priced with the server's own rules. The draft, the lines and the
+ * preview are the store's; the app page hands in the buy-now item of the navigation state and a
+ * way to load the catalog again.
  */
-export function PlaceOrderPage({ catalog, cartItems, buyNow, user }: { catalog: CatalogInput; cartItems: CartData; buyNow: BuyNowItem | null; user: User | null }) {
+export function PlaceOrderPage({ buyNow, onRetry }: { buyNow: BuyNowItem | null; onRetry: () => void }) {
   const dispatch = useAppDispatch();
   const now = useNow();
   const checkout = useAppSelector(selectCheckout);
-  const [edits, setEdits] = useState<Partial<CheckoutForm>>({});
-  const [paymentMethod, setPaymentMethod] = useState('card');
+  const catalog = useAppSelector(selectCatalogStatus);
+  const lines = useAppSelector(selectCheckoutLines);
+  const preview = useAppSelector((state) => selectCheckoutPreview(state, now));
+  const checking = useAppSelector(selectDiscountChecking);
+  const { form, paymentMethod } = checkout.draft;
 
   useEffect(() => {
-    dispatch(checkoutOpened());
-  }, [dispatch]);
-
-  // What the shopper typed wins over the prefill (last address, then the account's name and e-mail).
-  const form: CheckoutForm = { ...prefillForm(EMPTY_FORM, user, checkout.lastAddress), ...edits };
-
-  const products = catalog.products ?? EMPTY_PRODUCTS;
-  const bundles = catalog.bundles ?? EMPTY_BUNDLES;
-  const lines = useMemo(() => checkoutLines(buyNow, cartItems), [buyNow, cartItems]);
-  const ready = !catalog.isLoading && !catalog.isError;
-  const preview = useMemo(
-    () => (ready ? previewOrder(lines, catalogLookup(products, bundles), checkout.discount?.percentage ?? 0, now) : null),
-    [ready, lines, products, bundles, checkout.discount, now],
-  );
+    dispatch(checkoutOpened({ buyNow }));
+  }, [dispatch, buyNow]);
 
   const busy = checkout.status === 'validating' || checkout.status === 'creatingSession' || checkout.status === 'redirecting';
   const locked = busy || checkout.status === 'confirmingTotal';
@@ -119,34 +110,16 @@ export function PlaceOrderPage({ catalog, cartItems, buyNow, user }: { catalog: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [checkout.status]);
 
-  const change = (field: keyof CheckoutForm, value: string) => {
-    setEdits((e) => ({ ...e, [field]: value }));
-    if (checkout.fieldErrors[field] || checkout.formError) dispatch(fieldEdited(field));
-  };
-  const blur = (field: keyof CheckoutForm) => {
-    // Inline validation once the shopper leaves a field they filled (empty ones wait for submit).
-    if (form[field] || checkout.fieldErrors[field]) dispatch(fieldChecked({ field, error: fieldError(form, field) }));
-  };
-
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!preview || locked) return;
-    dispatch(
-      orderSubmitted({
-        form,
-        lines,
-        preview,
-        paymentMethod,
-        discountCode: checkout.discount?.code ?? null,
-        isBuyNow: buyNow !== null,
-      }),
-    );
+    dispatch(orderSubmitted());
   };
 
   const heading = (
     <>
       <Typography variant="overline" color="primary" component="p">
-        {buyNow ? 'Buy now' : 'Checkout'}
+        {checkout.buyNow ? 'Buy now' : 'Checkout'}
       </Typography>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, mb: { xs: 2.5, md: 4 } }}>
         Place your order
@@ -164,8 +137,8 @@ export function PlaceOrderPage({ catalog, cartItems, buyNow, user }: { catalog: 
   }
 
   let summaryBody: ReactNode;
-  if (catalog.isError) {
-    summaryBody = <ErrorNotice title="We couldn't load your items" message={catalog.errorMessage ?? 'Something went wrong'} onRetry={catalog.onRetry} />;
+  if (catalog.state === 'error') {
+    summaryBody = <ErrorNotice title="We couldn't load your items" message={catalog.message} onRetry={onRetry} />;
   } else if (!preview) {
     summaryBody = (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4, justifyContent: 'center' }}>
@@ -183,11 +156,13 @@ export function PlaceOrderPage({ catalog, cartItems, buyNow, user }: { catalog: 
         </Box>
         <Divider sx={{ my: 2 }} />
         <DiscountField
+          code={checkout.draft.discountCode}
           discount={checkout.discount}
           error={checkout.discountError}
-          checking={checkout.discountChecking}
+          checking={checking}
           disabled={locked}
-          onApply={(code) => dispatch(discountCodeSubmitted(code))}
+          onCodeChange={(code) => dispatch(discountCodeEdited(code))}
+          onApply={() => dispatch(discountCodeSubmitted())}
           onRemove={() => dispatch(discountRemoved())}
         />
         <Box sx={{ mt: 1.5 }}>
@@ -210,10 +185,16 @@ export function PlaceOrderPage({ catalog, cartItems, buyNow, user }: { catalog: 
       >
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Panel title="Delivery information" icon={<LocalShippingOutlined />} labelId="delivery-title">
-            <AddressFields form={form} errors={checkout.fieldErrors} disabled={locked} onChange={change} onBlur={blur} />
+            <AddressFields
+              form={form}
+              errors={checkout.fieldErrors}
+              disabled={locked}
+              onChange={(field, value) => dispatch(fieldEdited({ field, value }))}
+              onBlur={(field) => dispatch(fieldLeft(field))}
+            />
           </Panel>
           <Panel title="Payment method" icon={<CreditCard />} labelId="payment-title">
-            <RadioGroup aria-labelledby="payment-title" name="paymentMethod" value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value)} sx={{ gap: 1.25 }}>
+            <RadioGroup aria-labelledby="payment-title" name="paymentMethod" value={paymentMethod} onChange={(e) => dispatch(paymentMethodChosen(e.target.value))} sx={{ gap: 1.25 }}>
               <FormControlLabel
                 value="card"
                 disabled={locked}

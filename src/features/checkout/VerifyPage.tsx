@@ -19,7 +19,7 @@ export function VerifyPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const success = params.get('success') === 'true';
-  const { outcome, verifyingSession } = useAppSelector(selectCheckout);
+  const { status, verifyingSession } = useAppSelector(selectCheckout);
   const loggedIn = useAppSelector(selectIsAuthenticated);
 
   useEffect(() => {
@@ -32,11 +32,11 @@ export function VerifyPage() {
 
   useEffect(() => {
     if (!sessionId || verifyingSession !== sessionId) return;
-    if (outcome === 'placed') navigate('/order-placed', { replace: true });
-    else if (outcome === 'failed') navigate('/cart', { replace: true });
+    if (status === 'placed') navigate('/order-placed', { replace: true });
+    else if (status === 'failed') navigate('/cart', { replace: true });
     // After the toast; a 401 is the session feature's (it sends the shopper to /login).
-    else if (outcome === 'error' && loggedIn) navigate('/cart', { replace: true });
-  }, [outcome, verifyingSession, sessionId, navigate, loggedIn]);
+    else if (status === 'errored' && loggedIn) navigate('/cart', { replace: true });
+  }, [status, verifyingSession, sessionId, navigate, loggedIn]);
 
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>

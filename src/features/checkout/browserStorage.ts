@@ -8,8 +8,8 @@ import type { Address, OrderRequest } from '../../domain/types';
  *   redirect to the payment page and removed once /verify knows the outcome;
  * - the last delivery address used, to prefill the next checkout (removed at logout).
  */
-export const PENDING_ORDER_KEY = 'pendingOrder';
-export const LAST_ADDRESS_KEY = 'layerloft:lastAddress';
+const PENDING_ORDER_KEY = 'pendingOrder';
+const LAST_ADDRESS_KEY = 'layerloft:lastAddress';
 
 export interface PendingOrder extends OrderRequest {
   orderId: string;

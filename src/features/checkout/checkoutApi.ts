@@ -14,7 +14,7 @@ export type CreateSessionResult =
   | { kind: 'session'; sessionUrl: string; orderId: string; sessionId: string; amount: number }
   | { kind: 'totalChanged'; quote: OrderQuote; message: string };
 
-/** Checkout calls of SPEC §7 (plus the quote and resume calls of issue 6). */
+/** Checkout calls of SPEC §7 (plus the quote call of issue 6). */
 export const checkoutApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     validateDiscount: build.mutation<Discount, { code: string }>({
@@ -22,12 +22,13 @@ export const checkoutApi = baseApi.injectEndpoints({
       transformResponse: (r: DiscountValidateResponse) => r.discount,
     }),
     /**
-     * POST /api/order/stripe. A 409 means prices changed since the preview: the server's figures
-     * are fetched (POST /api/order/quote) so the shopper can confirm the new total.
+     * POST /api/order/stripe with the body's Idempotency-Key (the same body is the same order, issue
+     * 17). A 409 means prices changed since the preview: the server's figures are fetched
+     * (POST /api/order/quote) so the shopper can confirm the new total.
      */
-    createOrderSession: build.mutation<CreateSessionResult, OrderRequest>({
-      async queryFn(request, _api, _extra, baseQuery) {
-        const placed = await baseQuery({ url: '/api/order/stripe', method: 'POST', body: request });
+    createOrderSession: build.mutation<CreateSessionResult, { request: OrderRequest; idempotencyKey: string }>({
+      async queryFn({ request, idempotencyKey }, _api, _extra, baseQuery) {
+        const placed = await baseQuery({ url: '/api/order/stripe', method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
         if (!placed.error) {
           const r = placed.data as OrderSessionResponse;
           return { data: { kind: 'session', sessionUrl: r.session_url, orderId: r.orderId, sessionId: r.sessionId, amount: r.amount } };
@@ -43,11 +44,8 @@ export const checkoutApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/order/verifyStripe', method: 'POST', body }),
       invalidatesTags: ['Order'],
     }),
-    /** For My Orders: pay a 'Payment Pending' order while its session is open. */
-    resumePayment: build.mutation<OrderSessionResponse, { orderId: string }>({
-      query: (body) => ({ url: '/api/order/resume-payment', method: 'POST', body }),
-    }),
   }),
 });
 
-export const { useResumePaymentMutation } = checkoutApi;
+/** The discount check runs under this key, so its progress is RTK Query's own (selectDiscountChecking). */
+export const DISCOUNT_CHECK_KEY = 'checkout-discount';

@@ -3,10 +3,13 @@ import type { ApiError } from '../../api/errors';
 import { normaliseDiscountCode } from '../../domain/checkout';
 import { loadingFinished, loadingStarted, loggedOut, orderPlaced, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
+import { selectUserProfile } from '../../store/selectors';
 import { readLastAddress, readPendingOrder, removeLastAddress, removePendingOrder, saveLastAddress, savePendingOrder } from './browserStorage';
-import { checkoutApi } from './checkoutApi';
+import { checkoutApi, DISCOUNT_CHECK_KEY } from './checkoutApi';
+import { selectCheckoutSubmission } from './checkoutSelectors';
 import {
   checkoutOpened,
+  checkoutPrefilled,
   discountApplied,
   discountCodeSubmitted,
   discountRejected,
@@ -14,6 +17,7 @@ import {
   newTotalConfirmed,
   orderFailed,
   orderInvalid,
+  orderRequestKeyed,
   orderSubmitted,
   orderValidated,
   returnedFromPaymentPage,
@@ -23,7 +27,7 @@ import {
   verificationFailed,
   verificationStarted,
 } from './checkoutSlice';
-import { INVALID_CODE_MESSAGE, validateCheckout } from './rules';
+import { INVALID_CODE_MESSAGE, keyForRequest, validateCheckout } from './rules';
 
 /**
  * Leaving the app for the payment page. An object so tests can replace `go` (jsdom cannot
@@ -55,23 +59,36 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
       },
     }),
 
+    // The fields the shopper has not typed in follow the prefill: the last address, then the
+    // account's name and e-mail (the profile is the user-info query's answer).
+    startAppListening({
+      predicate: (action, current, previous) =>
+        checkoutOpened.match(action) || lastAddressRestored.match(action) || selectUserProfile(current) !== selectUserProfile(previous),
+      effect: (_action, api) => {
+        api.dispatch(checkoutPrefilled({ user: selectUserProfile(api.getState()) }));
+      },
+    }),
+
     startAppListening({
       actionCreator: discountCodeSubmitted,
-      effect: async ({ payload }, api) => {
-        const code = normaliseDiscountCode(payload);
+      effect: async (_action, api) => {
+        const code = normaliseDiscountCode(api.getState().checkout.draft.discountCode);
         if (!code) return; // SPEC §5: an empty code does nothing
         api.cancelActiveListeners(); // the latest code typed wins
-        const result = await api.dispatch(checkoutApi.endpoints.validateDiscount.initiate({ code }, { track: false }));
-        if (result.data) api.dispatch(discountApplied(result.data));
+        const result = await api.dispatch(checkoutApi.endpoints.validateDiscount.initiate({ code }, { fixedCacheKey: DISCOUNT_CHECK_KEY }));
+        if ('data' in result && result.data) api.dispatch(discountApplied(result.data));
         else api.dispatch(discountRejected({ message: INVALID_CODE_MESSAGE }));
       },
     }),
 
     startAppListening({
       actionCreator: orderSubmitted,
-      effect: ({ payload }, api) => {
-        if (api.getState().checkout.status !== 'validating') return;
-        const result = validateCheckout(payload);
+      effect: (_action, api) => {
+        const state = api.getState();
+        if (state.checkout.status !== 'validating') return;
+        const submission = selectCheckoutSubmission(state, api.extra.now());
+        // The catalog is not loaded yet (the page's button waits for it): back to editing, no message.
+        const result = submission ? validateCheckout(submission) : { ok: false as const, fieldErrors: {}, formError: null };
         if (result.ok) api.dispatch(orderValidated(result.request));
         else api.dispatch(orderInvalid({ fieldErrors: result.fieldErrors, formError: result.formError }));
       },
@@ -80,9 +97,11 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
     startAppListening({
       matcher: isAnyOf(orderValidated, newTotalConfirmed),
       effect: async (_action, api) => {
-        const { status, request } = api.getState().checkout;
+        const { status, request, orderKey } = api.getState().checkout;
         if (status !== 'creatingSession' || !request) return;
-        const result = await api.dispatch(checkoutApi.endpoints.createOrderSession.initiate(request, { track: false }));
+        const keyed = keyForRequest(orderKey, request, api.extra.newId);
+        if (keyed !== orderKey) api.dispatch(orderRequestKeyed(keyed));
+        const result = await api.dispatch(checkoutApi.endpoints.createOrderSession.initiate({ request, idempotencyKey: keyed.key }, { track: false }));
         if (result.error) {
           api.dispatch(orderFailed({ message: apiError(result.error).message || null }));
           return;

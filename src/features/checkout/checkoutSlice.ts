@@ -1,9 +1,9 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { AddressErrors } from '../../domain/address';
 import { normaliseDiscountCode } from '../../domain/checkout';
-import type { Address, Discount, OrderQuote, OrderRequest, PlacedOrder } from '../../domain/types';
-import { orderPlaced } from '../../store/events';
-import { PLACE_ORDER_ERROR, type CheckoutSubmission } from './rules';
+import type { Address, Discount, OrderQuote, OrderRequest, PlacedOrder, User } from '../../domain/types';
+import { loggedOut, orderPlaced } from '../../store/events';
+import { EMPTY_FORM, fieldError, PLACE_ORDER_ERROR, prefillForm, type BuyNowItem, type CheckoutForm, type OrderKey } from './rules';
 
 /**
  * The checkout state machine (issue 6). Placing an order:
@@ -18,21 +18,45 @@ import { PLACE_ORDER_ERROR, type CheckoutSubmission } from './rules';
  * Coming back from the payment page (/verify):
  *
  *   (any) ─verificationStarted─▶ verifying ─orderPlaced─▶ placed
- *                                   ├─verificationFailed──▶ failed   (payment not made: back to the cart)
- *                                   └─verificationErrored─▶ failed   (the call itself failed: a toast)
+ *                                   ├─verificationFailed──▶ failed    (payment not made: back to the cart)
+ *                                   └─verificationErrored─▶ errored   (the call itself failed: a toast)
  *
  * Events are past tense; one that does not fit the current state is ignored. Side effects (the
  * API calls, `pendingOrder` in localStorage, the redirect) live in checkoutListeners.ts.
+ *
+ * The draft (every address field, the discount code field, the payment method) lives here too, so
+ * a QA replay shows the form as the shopper filled it. Fields the shopper has not touched follow
+ * the prefill (last address, then the account's name and e-mail; rules.ts `prefilledFields`).
  */
-export type CheckoutStatus = 'editing' | 'validating' | 'creatingSession' | 'confirmingTotal' | 'redirecting' | 'verifying' | 'placed' | 'failed';
+export type CheckoutStatus =
+  | 'editing'
+  | 'validating'
+  | 'creatingSession'
+  | 'confirmingTotal'
+  | 'redirecting'
+  | 'verifying'
+  | 'placed'
+  | 'failed'
+  | 'errored';
+
+export interface CheckoutDraft {
+  form: CheckoutForm;
+  /** Fields the shopper typed in: the prefill never overwrites them (one emptied on purpose stays empty). */
+  edited: Partial<Record<keyof CheckoutForm, true>>;
+  /** The discount code field as typed (trimmed and upper-cased only when applied). */
+  discountCode: string;
+  paymentMethod: string;
+}
 
 export interface CheckoutState {
   status: CheckoutStatus;
+  /** The buy-now item /place-order was opened with (navigation state), or null: the cart is bought. */
+  buyNow: BuyNowItem | null;
+  draft: CheckoutDraft;
   /** The applied discount code (validated by the server), or null. */
   discount: Discount | null;
   /** 'Invalid code' under the discount field. */
   discountError: string | null;
-  discountChecking: boolean;
   fieldErrors: AddressErrors;
   /** A message for the whole form ('Your cart is empty…', 'Invalid payment method.', …). */
   formError: string | null;
@@ -40,50 +64,60 @@ export interface CheckoutState {
   errorDetail: string | null;
   /** The request being placed (validated); re-sent with the server's amount after confirmation. */
   request: OrderRequest | null;
+  /** The Idempotency-Key sent with an order request body: a retry of the same body reuses it. */
+  orderKey: OrderKey | null;
   /** The server's figures when they differ from the preview (status confirmingTotal). */
   newTotal: OrderQuote | null;
   /** The address the shopper used last time (restored from the browser by a listener). */
   lastAddress: Address | null;
   /** The payment session being verified (/verify). */
   verifyingSession: string | null;
-  /** How verification ended, for /verify to navigate: placed → /order-placed, failed → /cart. */
-  outcome: 'placed' | 'failed' | 'error' | null;
   placed: PlacedOrder | null;
 }
 
+const initialDraft: CheckoutDraft = { form: EMPTY_FORM, edited: {}, discountCode: '', paymentMethod: 'card' };
+
 export const initialCheckoutState: CheckoutState = {
   status: 'editing',
+  buyNow: null,
+  draft: initialDraft,
   discount: null,
   discountError: null,
-  discountChecking: false,
   fieldErrors: {},
   formError: null,
   errorDetail: null,
   request: null,
+  orderKey: null,
   newTotal: null,
   lastAddress: null,
   verifyingSession: null,
-  outcome: null,
   placed: null,
 };
 
 // ---- events (past tense) -------------------------------------------------------------------
 
-/** /place-order opened: a finished or failed flow starts over (the applied discount stays). */
-export const checkoutOpened = createAction('checkout/opened');
+/** /place-order opened (with its buy-now item, if any): a finished or failed flow starts over (the applied discount stays). */
+export const checkoutOpened = createAction<{ buyNow: BuyNowItem | null }>('checkout/opened');
 export const lastAddressRestored = createAction<Address>('checkout/lastAddressRestored');
-/** The shopper asked to apply a code (the listener trims, upper-cases and checks it). */
-export const discountCodeSubmitted = createAction<string>('checkout/discountCodeSubmitted');
+/** What the prefill knows changed (the profile arrived, the last address was restored, the page opened). */
+export const checkoutPrefilled = createAction<{ user: User | null }>('checkout/prefilled');
+/** The shopper typed in a delivery field: its error (and the form's) go away. */
+export const fieldEdited = createAction<{ field: keyof CheckoutForm; value: string }>('checkout/fieldEdited');
+/** The shopper left a delivery field: a filled one (or one already flagged) is checked. */
+export const fieldLeft = createAction<keyof CheckoutForm>('checkout/fieldLeft');
+export const discountCodeEdited = createAction<string>('checkout/discountCodeEdited');
+/** The shopper asked to apply the code in the field (the listener trims, upper-cases and checks it). */
+export const discountCodeSubmitted = createAction('checkout/discountCodeSubmitted');
 export const discountApplied = createAction<Discount>('checkout/discountApplied');
 export const discountRejected = createAction<{ message: string }>('checkout/discountRejected');
 export const discountRemoved = createAction('checkout/discountRemoved');
-/** The shopper typed in a field: its error (and the form's) go away. */
-export const fieldEdited = createAction<keyof AddressErrors>('checkout/fieldEdited');
-/** The shopper left a field; `error` is what the pure rule says about it now. */
-export const fieldChecked = createAction<{ field: keyof AddressErrors; error: string | undefined }>('checkout/fieldChecked');
-export const orderSubmitted = createAction<CheckoutSubmission>('checkout/orderSubmitted');
+export const paymentMethodChosen = createAction<string>('checkout/paymentMethodChosen');
+/** The shopper placed the order: the listener checks the draft against the lines being bought. */
+export const orderSubmitted = createAction('checkout/orderSubmitted');
 export const orderInvalid = createAction<{ fieldErrors: AddressErrors; formError: string | null }>('checkout/orderInvalid');
 export const orderValidated = createAction<OrderRequest>('checkout/orderValidated');
+/** The key the request about to be sent carries (a new one when its body changed). */
+export const orderRequestKeyed = createAction<OrderKey>('checkout/orderRequestKeyed');
 export const totalChanged = createAction<OrderQuote>('checkout/totalChanged');
 export const newTotalConfirmed = createAction('checkout/newTotalConfirmed');
 export const newTotalDeclined = createAction('checkout/newTotalDeclined');
@@ -103,9 +137,10 @@ export const checkoutSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(checkoutOpened, (state) => {
+      .addCase(checkoutOpened, (state, { payload }) => {
         if (BUSY.includes(state.status)) return;
         state.status = 'editing';
+        state.buyNow = payload.buyNow;
         state.formError = null;
         state.errorDetail = null;
         state.fieldErrors = {};
@@ -115,20 +150,26 @@ export const checkoutSlice = createSlice({
       .addCase(lastAddressRestored, (state, { payload }) => {
         state.lastAddress = payload;
       })
-      .addCase(discountCodeSubmitted, (state, { payload }) => {
+      .addCase(checkoutPrefilled, (state, { payload }) => {
+        const prefill = prefillForm(EMPTY_FORM, payload.user, state.lastAddress);
+        for (const field of Object.keys(prefill) as Array<keyof CheckoutForm>) {
+          if (!state.draft.edited[field]) state.draft.form[field] = prefill[field];
+        }
+      })
+      .addCase(discountCodeEdited, (state, { payload }) => {
+        state.draft.discountCode = payload;
+      })
+      .addCase(discountCodeSubmitted, (state) => {
         // SPEC §5: an empty code (after trimming) does nothing.
-        if (state.status !== 'editing' || !normaliseDiscountCode(payload)) return;
-        state.discountChecking = true;
+        if (state.status !== 'editing' || !normaliseDiscountCode(state.draft.discountCode)) return;
         state.discountError = null;
       })
       .addCase(discountApplied, (state, { payload }) => {
-        state.discountChecking = false;
         if (state.status !== 'editing') return;
         state.discount = payload;
         state.discountError = null;
       })
       .addCase(discountRejected, (state, { payload }) => {
-        state.discountChecking = false;
         if (state.status !== 'editing') return;
         // SPEC §8: 'Invalid code' inline, and the discount is cleared.
         state.discount = null;
@@ -140,14 +181,24 @@ export const checkoutSlice = createSlice({
         state.discountError = null;
       })
       .addCase(fieldEdited, (state, { payload }) => {
-        delete state.fieldErrors[payload];
+        if (state.status !== 'editing') return;
+        state.draft.form[payload.field] = payload.value;
+        state.draft.edited[payload.field] = true;
+        delete state.fieldErrors[payload.field];
         state.formError = null;
         state.errorDetail = null;
       })
-      .addCase(fieldChecked, (state, { payload }) => {
+      .addCase(fieldLeft, (state, { payload: field }) => {
+        // Inline validation once the shopper leaves a field they filled (empty ones wait for submit).
+        if (state.status !== 'editing' || (!state.draft.form[field] && !state.fieldErrors[field])) return;
+        const error = fieldError(state.draft.form, field);
+        if (error) state.fieldErrors[field] = error;
+        else delete state.fieldErrors[field];
+      })
+      .addCase(paymentMethodChosen, (state, { payload }) => {
         if (state.status !== 'editing') return;
-        if (payload.error) state.fieldErrors[payload.field] = payload.error;
-        else delete state.fieldErrors[payload.field];
+        state.draft.paymentMethod = payload;
+        state.formError = null;
       })
       .addCase(orderSubmitted, (state) => {
         if (state.status !== 'editing') return;
@@ -166,6 +217,10 @@ export const checkoutSlice = createSlice({
         state.status = 'creatingSession';
         state.fieldErrors = {};
         state.request = payload;
+      })
+      .addCase(orderRequestKeyed, (state, { payload }) => {
+        if (state.status !== 'creatingSession') return;
+        state.orderKey = payload;
       })
       .addCase(totalChanged, (state, { payload }) => {
         if (state.status !== 'creatingSession' || !state.request) return;
@@ -207,37 +262,46 @@ export const checkoutSlice = createSlice({
         if (state.status === 'verifying') return;
         state.status = 'verifying';
         state.verifyingSession = payload.sessionId;
-        state.outcome = null;
         state.placed = null;
       })
       .addCase(orderPlaced, (state, { payload }) => {
         if (state.status !== 'verifying') return;
         state.status = 'placed';
-        state.outcome = 'placed';
         state.placed = payload.order;
         state.request = null;
+        state.orderKey = null;
         state.newTotal = null;
-        // The code belonged to that order; the next checkout starts without it.
+        // The code and the typed draft belonged to that order; the next checkout starts afresh.
         state.discount = null;
+        state.draft = initialDraft;
+        state.buyNow = null;
       })
       .addCase(verificationFailed, (state) => {
         if (state.status !== 'verifying') return;
         state.status = 'failed';
-        state.outcome = 'failed';
       })
       .addCase(verificationErrored, (state) => {
         if (state.status !== 'verifying') return;
-        state.status = 'failed';
-        state.outcome = 'error';
+        state.status = 'errored';
+      })
+      // The draft holds the shopper's address: it leaves with them. A flow under way keeps its state.
+      .addCase(loggedOut, (state) => {
+        state.draft = initialDraft;
+        state.lastAddress = null;
+        state.discount = null;
+        state.discountError = null;
+        state.fieldErrors = {};
+        state.buyNow = null;
+        state.orderKey = null;
       });
   },
   selectors: {
     selectCheckout: (state) => state,
-    selectCheckoutStatus: (state) => state.status,
-    selectAppliedDiscount: (state) => state.discount,
+    selectCheckoutDraft: (state) => state.draft,
+    selectBuyNow: (state) => state.buyNow,
+    selectAppliedDiscountPercent: (state) => state.discount?.percentage ?? 0,
     selectPlacedOrder: (state) => state.placed,
-    selectLastAddress: (state) => state.lastAddress,
   },
 });
 
-export const { selectCheckout, selectCheckoutStatus, selectAppliedDiscount, selectPlacedOrder, selectLastAddress } = checkoutSlice.selectors;
+export const { selectCheckout, selectCheckoutDraft, selectBuyNow, selectAppliedDiscountPercent, selectPlacedOrder } = checkoutSlice.selectors;

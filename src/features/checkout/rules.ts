@@ -1,5 +1,5 @@
 import { checkAddress, COUNTRY, type AddressErrors } from '../../domain/address';
-import { cartKey } from '../../domain/cartKey';
+import { cartLineKey } from '../../domain/cartKey';
 import type { CatalogLookup } from '../../domain/cartLines';
 import { cartEntries, paymentMethodError, priceOrder, type PricedOrder } from '../../domain/checkout';
 import { toDollars } from '../../domain/money';
@@ -14,7 +14,7 @@ import type { Address, CartData, OrderLineRequest, OrderRequest, User } from '..
 export const EMPTY_CART_MESSAGE = 'Your cart is empty. Please add items before placing an order.';
 export const PLACE_ORDER_ERROR = 'An error occurred while placing the order.';
 export const INVALID_CODE_MESSAGE = 'Invalid code';
-export const UNAVAILABLE_MESSAGE = 'Some items cannot be ordered right now. Please update your cart.';
+const UNAVAILABLE_MESSAGE = 'Some items cannot be ordered right now. Please update your cart.';
 
 /** The delivery form as typed (country is fixed to United States and not editable). */
 export type CheckoutForm = Omit<Address, 'country' | 'description'> & { description: string };
@@ -50,7 +50,7 @@ export function buyNowFrom(state: unknown): BuyNowItem | null {
 
 /** The lines being bought: the buy-now item when there is one, else the cart's lines. */
 export function checkoutLines(buyNow: BuyNowItem | null, cart: CartData): Array<{ key: string; quantity: number }> {
-  if (buyNow) return [{ key: cartKey(buyNow.productId, buyNow.variant), quantity: buyNow.quantity }];
+  if (buyNow) return [{ key: cartLineKey(buyNow.productId, buyNow.variant), quantity: buyNow.quantity }];
   return cartEntries(cart);
 }
 
@@ -91,6 +91,23 @@ export function prefillForm(current: CheckoutForm, user: User | null, lastAddres
 export function fieldError(form: CheckoutForm, field: keyof CheckoutForm): string | undefined {
   const checked = checkAddress({ ...form, country: COUNTRY });
   return checked.ok ? undefined : checked.errors[field];
+}
+
+/** The Idempotency-Key of one order request body (POST /api/order/stripe, issue 17). */
+export interface OrderKey {
+  /** The request body the key was made for, as sent. */
+  body: string;
+  key: string;
+}
+
+/**
+ * The key to send with `request`: the previous one when the body is the same (a retry, a second
+ * click, a return from the payment page), so the server answers the same payment session instead
+ * of opening another; a new one (`newId`) when anything in the body changed.
+ */
+export function keyForRequest(previous: OrderKey | null, request: OrderRequest, newId: () => string): OrderKey {
+  const body = JSON.stringify(request);
+  return previous?.body === body ? previous : { body, key: newId() };
 }
 
 export interface CheckoutSubmission {

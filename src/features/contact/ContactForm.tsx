@@ -3,19 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { TextInput } from '../../components/OutlinedField';
-import { EMPTY_INQUIRY, INQUIRY_RESET_MS, inquiryMailto, inquiryProblem, missingFields, type Inquiry } from './inquiry';
-
-/** Opens the visitor's mail program without leaving the page (a click on a mailto: anchor). */
-function openMailLink(href: string) {
-  const a = document.createElement('a');
-  a.href = href;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { contactFieldEdited, contactFormSubmitted, selectContactForm, selectMissingContactFields } from './contactSlice';
+import type { Inquiry } from './inquiry';
 
 const FIELDS: { key: keyof Inquiry; label: string; type?: string; autoComplete?: string; multiline?: boolean; helper?: string }[] = [
   { key: 'name', label: 'Name', autoComplete: 'name' },
@@ -25,42 +17,19 @@ const FIELDS: { key: keyof Inquiry; label: string; type?: string; autoComplete?:
   { key: 'details', label: 'Details', multiline: true, helper: 'Size, pose, colours, reference links, and when you need it.' },
 ];
 
-type Status = { kind: 'idle' } | { kind: 'invalid'; message: string } | { kind: 'sent'; href: string };
-
 /**
  * The custom figure inquiry form (SPEC §2, §5). Submitting a complete form opens a mailto: link
- * to the shop's address, shows a fallback link, and clears the form 2 seconds later.
+ * to the shop's address, shows a fallback link, and clears the form 2 seconds later (the contact
+ * slice and its listener).
  */
 export function ContactForm({ shopEmail }: { shopEmail: string | undefined }) {
-  const [values, setValues] = useState<Inquiry>(EMPTY_INQUIRY);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [touched, setTouched] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const missing = touched ? new Set(missingFields(values)) : new Set<keyof Inquiry>();
+  const dispatch = useAppDispatch();
+  const { values, status } = useAppSelector(selectContactForm);
+  const missing = new Set(useAppSelector(selectMissingContactFields));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    const problem = inquiryProblem(values);
-    if (problem) {
-      setStatus({ kind: 'invalid', message: problem });
-      return;
-    }
-    const href = inquiryMailto(shopEmail, values);
-    if (!href) {
-      setStatus({ kind: 'invalid', message: 'Our e-mail address is still loading. Please try again in a moment.' });
-      return;
-    }
-    openMailLink(href);
-    setStatus({ kind: 'sent', href });
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setValues(EMPTY_INQUIRY);
-      setTouched(false);
-    }, INQUIRY_RESET_MS);
+    dispatch(contactFormSubmitted({ shopEmail }));
   };
 
   return (
@@ -79,10 +48,7 @@ export function ContactForm({ shopEmail }: { shopEmail: string | undefined }) {
             value={values[f.key]}
             error={missing.has(f.key)}
             helperText={missing.has(f.key) ? 'Required' : f.helper}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, [f.key]: e.target.value }));
-              if (status.kind === 'invalid') setStatus({ kind: 'idle' });
-            }}
+            onChange={(e) => dispatch(contactFieldEdited({ field: f.key, value: e.target.value }))}
             sx={{ bgcolor: 'transparent', gridColumn: f.multiline ? '1 / -1' : undefined, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
           />
         ))}

@@ -12,7 +12,7 @@ export interface Inquiry {
 
 export const EMPTY_INQUIRY: Inquiry = { name: '', email: '', phone: '', characterName: '', details: '' };
 
-export const REQUIRED_FIELDS: readonly (keyof Inquiry)[] = ['name', 'email', 'phone', 'characterName', 'details'];
+const REQUIRED_FIELDS: readonly (keyof Inquiry)[] = ['name', 'email', 'phone', 'characterName', 'details'];
 
 export const INQUIRY_INCOMPLETE = 'Please complete all required fields: Name, Email, Phone Number, Character Name, and Details.';
 
@@ -29,7 +29,7 @@ export function inquiryProblem(inquiry: Partial<Inquiry>): string | null {
   return missingFields(inquiry).length > 0 ? INQUIRY_INCOMPLETE : null;
 }
 
-export function inquirySubject(inquiry: Pick<Inquiry, 'characterName'>): string {
+function inquirySubject(inquiry: Pick<Inquiry, 'characterName'>): string {
   return `Custom figure request: ${inquiry.characterName.trim()}`;
 }
 

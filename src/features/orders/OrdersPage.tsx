@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
@@ -13,15 +13,17 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { CURRENCY } from '../../domain/money';
-import type { Order, User } from '../../domain/types';
+import type { User } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSessionToken } from '../../store/selectors';
 import { OrderCard } from './OrderCard';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
-import { RESUME_PAYMENT_KEY, useGetUserOrdersQuery, useResumeOrderPaymentMutation } from './ordersApi';
+import { useGetUserOrdersQuery } from './ordersApi';
+import { selectOrders, selectOrdersFetching, selectPaymentResuming, selectRefreshingOrderId, selectResumingOrderId, selectVisibleOrders } from './ordersSelectors';
 import {
   filtersCleared,
   orderDetailsToggled,
+  orderStatusRequested,
   ordersPageOpened,
   paymentResumeRequested,
   searchMethodChanged,
@@ -30,9 +32,7 @@ import {
   selectOrderFilters,
   statusFilterChanged,
 } from './ordersSlice';
-import { filterOrders, ORDERS_TEXT, SEARCH_METHODS, searchPlaceholder, STATUS_FILTERS, welcomeText, type SearchMethod, type StatusFilter } from './rules';
-
-const EMPTY: readonly Order[] = [];
+import { ORDERS_TEXT, SEARCH_METHODS, searchPlaceholder, STATUS_FILTERS, welcomeText, type SearchMethod, type StatusFilter } from './rules';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
@@ -65,16 +65,14 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
   const filters = useAppSelector(selectOrderFilters);
   const expandedId = useAppSelector(selectExpandedOrderId);
   // SPEC §6: without a token the orders fetch does nothing.
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetUserOrdersQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
-  const orders = data ?? EMPTY;
-  const visible = useMemo(() => filterOrders(orders, filters), [orders, filters]);
-  // Which card's 'Order Status' started the running refresh (its button shows the progress).
-  const [refreshingId, setRefreshingId] = useState<string | null>(null);
-  // 'Complete payment' runs in ordersListeners; its call is read here through the shared key (which
-  // keeps no argument: the card that was pressed is remembered here).
-  const [, { isLoading: resuming }] = useResumeOrderPaymentMutation({ fixedCacheKey: RESUME_PAYMENT_KEY });
-  const [resumeFrom, setResumeFrom] = useState<string | null>(null);
-  const resumingId = resuming ? resumeFrom : null;
+  const { data, isLoading, isError, error, refetch } = useGetUserOrdersQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  const orders = useAppSelector(selectOrders);
+  const visible = useAppSelector(selectVisibleOrders);
+  const refreshing = useAppSelector(selectOrdersFetching);
+  const refreshingId = useAppSelector(selectRefreshingOrderId);
+  // 'Complete payment' runs in ordersListeners; its call is read through the shared key.
+  const resuming = useAppSelector(selectPaymentResuming);
+  const resumingId = useAppSelector(selectResumingOrderId);
 
   useEffect(() => {
     dispatch(ordersPageOpened());
@@ -82,11 +80,6 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
 
   const refresh = () => {
     if (token) void refetch();
-  };
-  const refreshFrom = (orderId: string) => {
-    if (!token || isFetching) return;
-    setRefreshingId(orderId);
-    void Promise.resolve(refetch()).finally(() => setRefreshingId(null));
   };
 
   let body: ReactNode;
@@ -136,17 +129,13 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
             order={order}
             currency={currency}
             expanded={expandedId === order._id}
-            refreshing={isFetching}
-            refreshingHere={isFetching && refreshingId === order._id}
+            refreshing={refreshing}
+            refreshingHere={refreshingId === order._id}
             resuming={resuming}
             resumingHere={resumingId === order._id}
             onToggle={() => dispatch(orderDetailsToggled(order._id))}
-            onRefresh={() => refreshFrom(order._id)}
-            onCompletePayment={() => {
-              if (resuming) return;
-              setResumeFrom(order._id);
-              dispatch(paymentResumeRequested(order._id));
-            }}
+            onRefresh={() => dispatch(orderStatusRequested(order._id))}
+            onCompletePayment={() => dispatch(paymentResumeRequested(order._id))}
           />
         ))}
       </Box>

@@ -18,8 +18,8 @@ export const ordersApi = baseApi.injectEndpoints({
 
 /**
  * The one shared result of 'Complete payment': the listener starts the call under this key and My
- * Orders reads it, so the button shows progress and stays disabled while the hand-over runs.
+ * Orders selects it (ordersSelectors.ts), so the button shows progress and stays disabled while the hand-over runs.
  */
 export const RESUME_PAYMENT_KEY = 'orders/resumePayment';
 
-export const { useGetUserOrdersQuery, useResumeOrderPaymentMutation } = ordersApi;
+export const { useGetUserOrdersQuery } = ordersApi;

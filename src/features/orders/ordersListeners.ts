@@ -1,11 +1,11 @@
 import { serverMessage } from '../../api/errors';
-import { connected, orderUpdateReceived } from '../../api/socket';
-import { toastRequested } from '../../store/events';
+import { orderUpdateReceived, socketConnected, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { selectSessionToken } from '../../store/selectors';
 import { ordersApi, RESUME_PAYMENT_KEY } from './ordersApi';
 import { ORDERS_TEXT, withOrderUpdated } from './rules';
-import { ordersPageOpened, paymentResumeRequested } from './ordersSlice';
+import { selectPaymentResuming } from './ordersSelectors';
+import { orderStatusRequested, ordersPageOpened, paymentResumeRequested } from './ordersSlice';
 
 /** Leaving the app for the payment page (an object so tests can replace `go`). */
 export const ordersPaymentRedirect = {
@@ -36,15 +36,26 @@ export function setupOrdersListeners(startAppListening: AppStartListening) {
     }),
 
     startAppListening({
-      actionCreator: connected,
+      actionCreator: socketConnected,
       effect: ({ payload }, api) => {
         if (payload.reconnected) api.dispatch(ordersApi.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
       },
     }),
 
     startAppListening({
+      actionCreator: orderStatusRequested,
+      effect: (_action, api) => {
+        // RTK Query starts no second read while one runs; a 401 ends the session (session listeners).
+        if (!selectSessionToken(api.getState())) return;
+        void api.dispatch(ordersApi.endpoints.getUserOrders.initiate(undefined, { subscribe: false, forceRefetch: true }));
+      },
+    }),
+
+    startAppListening({
       actionCreator: paymentResumeRequested,
       effect: async ({ payload }, api) => {
+        // One hand-over at a time (the buttons wait too).
+        if (selectPaymentResuming(api.getOriginalState())) return;
         api.cancelActiveListeners();
         // Tracked under one fixed key: My Orders shows the call's progress on the clicked button.
         const result = await api.dispatch(ordersApi.endpoints.resumeOrderPayment.initiate({ orderId: payload }, { fixedCacheKey: RESUME_PAYMENT_KEY }));

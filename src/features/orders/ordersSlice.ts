@@ -12,9 +12,13 @@ export interface OrdersState {
   text: string;
   status: StatusFilter;
   expandedOrderId: string | null;
+  /** The card whose 'Order Status' asked for the running re-read (its button shows the progress). */
+  statusRequestedFor: string | null;
+  /** The card whose 'Complete payment' asked for the running hand-over. */
+  paymentResumeRequestedFor: string | null;
 }
 
-const initialState: OrdersState = { ...DEFAULT_FILTERS, expandedOrderId: null };
+const initialState: OrdersState = { ...DEFAULT_FILTERS, expandedOrderId: null, statusRequestedFor: null, paymentResumeRequestedFor: null };
 
 // ---- events (past tense) ---------------------------------------------------------------------
 export const ordersPageOpened = createAction('orders/pageOpened');
@@ -26,6 +30,8 @@ export const statusFilterChanged = createAction<StatusFilter>('orders/statusFilt
 export const filtersCleared = createAction('orders/filtersCleared');
 /** 'Order Details' / 'Hide Details': only one order is expanded at a time. */
 export const orderDetailsToggled = createAction<string>('orders/detailsToggled');
+/** 'Order Status' on a card: the orders are read again (ordersListeners). */
+export const orderStatusRequested = createAction<string>('orders/statusRequested');
 /** 'Complete payment' on a 'Payment Pending' order. */
 export const paymentResumeRequested = createAction<string>('orders/paymentResumeRequested');
 
@@ -52,12 +58,20 @@ export const ordersSlice = createSlice({
       .addCase(orderDetailsToggled, (state, { payload }) => {
         state.expandedOrderId = state.expandedOrderId === payload ? null : payload;
       })
+      .addCase(orderStatusRequested, (state, { payload }) => {
+        state.statusRequestedFor = payload;
+      })
+      .addCase(paymentResumeRequested, (state, { payload }) => {
+        state.paymentResumeRequestedFor = payload;
+      })
       .addCase(loggedOut, () => initialState);
   },
   selectors: {
     selectOrderFilters: (state) => state,
     selectExpandedOrderId: (state) => state.expandedOrderId,
+    selectStatusRequestedFor: (state) => state.statusRequestedFor,
+    selectPaymentResumeRequestedFor: (state) => state.paymentResumeRequestedFor,
   },
 });
 
-export const { selectOrderFilters, selectExpandedOrderId } = ordersSlice.selectors;
+export const { selectOrderFilters, selectExpandedOrderId, selectStatusRequestedFor, selectPaymentResumeRequestedFor } = ordersSlice.selectors;

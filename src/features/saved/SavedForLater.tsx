@@ -4,19 +4,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { LineSummary } from '../../components/LineSummary';
-import { useResolvedLines, type CatalogInput } from '../../components/useResolvedLines';
 import { savedLineMovedToCart } from '../../store/events';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { savedLineRemoved, selectSavedItems } from './savedSlice';
+import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
+import { selectSavedLines } from './savedSelectors';
+import { savedLineRemoved } from './savedSlice';
 
 /**
  * The saved-for-later list under the cart (SPEC §2 Cart page): each line can move back to the
  * cart (quantities add up when the cart has it too) or be removed. Hidden when empty.
  */
-export function SavedForLater({ catalog }: { catalog: CatalogInput }) {
+export function SavedForLater() {
   const dispatch = useAppDispatch();
-  const items = useAppSelector(selectSavedItems);
-  const lines = useResolvedLines(items, catalog);
+  const now = useNow();
+  const lines = useAppSelector((state) => selectSavedLines(state, now));
   if (!lines || lines.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="saved-title" sx={{ mt: { xs: 5, md: 7 } }}>

@@ -5,30 +5,35 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiError } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { TextInput } from '../../components/OutlinedField';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { forgotEmailEdited, selectForgotForm } from './accountFormsSlice';
 import { AuthLayout } from './AuthLayout';
-import { useForgotPasswordMutation } from './sessionApi';
-import { emailError } from './validation';
+import { FORGOT_PASSWORD_KEY, useForgotPasswordMutation } from './sessionApi';
+import { sendPasswordResetLink } from './sessionThunks';
 
-export const FORGOT_FAILED_MESSAGE = 'Something went wrong. Please try again.';
+const FORGOT_FAILED_MESSAGE = 'Something went wrong. Please try again.';
 const NEUTRAL_SUCCESS = 'If an account exists for that e-mail, we have sent a link to reset the password. It is valid for 1 hour.';
 
-/** /forgot-password (SPEC §2, §5, §8): asks for the e-mail and sends a reset link. */
+/**
+ * /forgot-password (SPEC §2, §5, §8): asks for the e-mail and sends a reset link. The e-mail and
+ * its message are the store's; the call's progress and outcome are the mutation's (a fixed key),
+ * cleared when the page is left so the next visit starts with the form.
+ */
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sendReset, { isLoading, isSuccess, isError, error, data, reset }] = useForgotPasswordMutation();
+  const dispatch = useAppDispatch();
+  const { email, error: fieldError } = useAppSelector(selectForgotForm);
+  const [, { isLoading, isSuccess, isError, error, data, reset }] = useForgotPasswordMutation({ fixedCacheKey: FORGOT_PASSWORD_KEY });
+
+  useEffect(() => reset, [reset]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = emailError(email);
-    setFieldError(problem);
-    if (problem) return;
-    void sendReset({ email: email.trim() });
+    dispatch(sendPasswordResetLink());
   };
 
   if (isSuccess) {
@@ -77,10 +82,7 @@ export default function ForgotPasswordPage() {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (fieldError) setFieldError(null);
-          }}
+          onChange={(e) => dispatch(forgotEmailEdited(e.target.value))}
           error={!!fieldError}
           helperText={fieldError}
           fullWidth

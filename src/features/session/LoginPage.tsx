@@ -5,23 +5,17 @@ import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { TextInput } from '../../components/OutlinedField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { loginFormEdited, selectLoginForm } from './accountFormsSlice';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 import { redirectStateFrom } from './redirectState';
-import {
-  loginErrorDismissed,
-  redirectAfterLoginFollowed,
-  selectLoginDraft,
-  selectLoginError,
-  selectRedirectAfterLogin,
-  selectSessionStatus,
-} from './sessionSlice';
-import { submitCredentials } from './sessionThunks';
-import { hasErrors, validateLoginForm, type FieldErrors, type LoginForm, type LoginMode } from './validation';
+import { loginErrorDismissed, loginModeChosen, redirectAfterLoginFollowed, selectLoginError, selectRedirectAfterLogin, selectSessionStatus } from './sessionSlice';
+import { submitLoginForm } from './sessionThunks';
+import type { LoginForm, LoginMode } from './validation';
 
 const COPY: Record<LoginMode, { overline: string; title: string; submit: string; intro: string }> = {
   login: {
@@ -49,12 +43,8 @@ export default function LoginPage() {
   const location = useLocation();
   const status = useAppSelector(selectSessionStatus);
   const serverError = useAppSelector(selectLoginError);
-  const draft = useAppSelector(selectLoginDraft);
   const redirect = useAppSelector(selectRedirectAfterLogin);
-
-  const [mode, setMode] = useState<LoginMode>(draft?.mode ?? 'login');
-  const [form, setForm] = useState<LoginForm>({ name: draft?.name ?? '', email: draft?.email ?? '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginForm>>({});
+  const { mode, values: form, errors } = useAppSelector(selectLoginForm);
 
   // Logged in (just now, or already when the page opened): leave once, to the target or home.
   const left = useRef(false);
@@ -66,23 +56,16 @@ export default function LoginPage() {
   }, [status, redirect, navigate, dispatch, location.state]);
 
   const switchMode = (next: LoginMode) => {
-    if (next === mode) return;
-    setMode(next);
-    setErrors({});
-    if (serverError) dispatch(loginErrorDismissed());
+    if (next !== mode) dispatch(loginModeChosen(next));
   };
 
   const change = (key: keyof LoginForm) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
+    dispatch(loginFormEdited({ [key]: e.target.value }));
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateLoginForm(mode, form);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    void dispatch(submitCredentials(mode, form));
+    void dispatch(submitLoginForm());
   };
 
   const copy = COPY[mode];

@@ -4,45 +4,39 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, type ApiError } from '../../api/errors';
-import { toastRequested } from '../../store/events';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { resetFormEdited, selectResetForm, type NewPasswordForm } from './accountFormsSlice';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
-import { useResetPasswordMutation } from './sessionApi';
-import { hasErrors, validateResetForm, type FieldErrors, type ResetForm } from './validation';
+import { RESET_PASSWORD_KEY, useResetPasswordMutation } from './sessionApi';
+import { submitNewPassword } from './sessionThunks';
 
-export const RESET_FAILED_MESSAGE = 'Something went wrong';
-const RESET_DONE = 'Your password has been reset. You can now log in.';
+const RESET_FAILED_MESSAGE = 'Something went wrong';
 
-/** /reset-password/{token} (SPEC §2, §5, §8): a new password twice; success goes to /login. */
+/**
+ * /reset-password/{token} (SPEC §2, §5, §8): a new password twice; success goes to /login. The
+ * fields and their messages are the store's; the call's progress and failure are the mutation's
+ * (a fixed key), cleared when the page is left.
+ */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [form, setForm] = useState<ResetForm>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof ResetForm>>({});
-  const [resetPassword, { isLoading, isError, error }] = useResetPasswordMutation();
+  const { values: form, errors } = useAppSelector(selectResetForm);
+  const [, { isLoading, isError, error, reset }] = useResetPasswordMutation({ fixedCacheKey: RESET_PASSWORD_KEY });
 
-  const change = (key: keyof ResetForm) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
+  useEffect(() => reset, [reset]);
+
+  const change = (key: keyof NewPasswordForm) => (e: { target: { value: string } }) => {
+    dispatch(resetFormEdited({ [key]: e.target.value }));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateResetForm(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    try {
-      const result = await resetPassword({ token, newPassword: form.password }).unwrap();
-      dispatch(toastRequested(result.message || RESET_DONE, 'success'));
-      navigate('/login', { replace: true });
-    } catch {
-      // Shown below from the mutation's error.
-    }
+    if (await dispatch(submitNewPassword(token))) navigate('/login', { replace: true });
   };
 
   const detail = isError ? errorMessage(error as ApiError) : '';
@@ -64,20 +58,20 @@ export default function ResetPasswordPage() {
           label="New password"
           name="newPassword"
           autoComplete="new-password"
-          value={form.password}
-          onChange={change('password')}
-          error={!!errors.password}
-          helperText={errors.password ?? 'At least 8 characters'}
+          value={form.newPassword}
+          onChange={change('newPassword')}
+          error={!!errors.newPassword}
+          helperText={errors.newPassword ?? 'At least 8 characters'}
           fullWidth
         />
         <PasswordField
           label="Confirm new password"
           name="confirmPassword"
           autoComplete="new-password"
-          value={form.confirm}
-          onChange={change('confirm')}
-          error={!!errors.confirm}
-          helperText={errors.confirm}
+          value={form.confirmPassword}
+          onChange={change('confirmPassword')}
+          error={!!errors.confirmPassword}
+          helperText={errors.confirmPassword}
           fullWidth
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} aria-busy={isLoading}>

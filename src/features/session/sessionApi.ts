@@ -1,15 +1,22 @@
 import { baseApi } from '../../api/baseApi';
 import type { User, UserInfoResponse, UserMessageResponse, UserTokenResponse } from '../../domain/types';
 
-/** The user calls of SPEC §7. Only `getUserInfo` sends the token (added by baseApi). */
+/** The user calls of SPEC §7 (plus logout, issue 17). `getUserInfo` sends the token (added by baseApi). */
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The shopper's profile: its only home. The session listeners hold it while a token is set,
+     * and pages that show it (RequireAuth) subscribe too. No tag: a logout must not refetch it
+     * without a token; once nobody holds it, it is dropped at once.
+     */
     getUserInfo: build.query<User, void>({
       query: () => '/api/user/info',
       transformResponse: (r: UserInfoResponse) => ({ name: r.user?.name ?? '', email: r.user?.email ?? '' }),
-      providesTags: ['User'],
-      // The profile lives in the session slice; the cache entry is not kept for later readers.
       keepUnusedDataFor: 0,
+    }),
+    /** Ends the session on the server too (its token can no longer be used). The token is given: the store has already forgotten it. */
+    logout: build.mutation<UserMessageResponse, { token: string }>({
+      query: ({ token }) => ({ url: '/api/user/logout', method: 'POST', headers: { token } }),
     }),
     login: build.mutation<UserTokenResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/api/user/login', method: 'POST', body }),
@@ -30,4 +37,8 @@ export const sessionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useForgotPasswordMutation, useResetPasswordMutation } = sessionApi;
+export const { useGetUserInfoQuery, useForgotPasswordMutation, useResetPasswordMutation } = sessionApi;
+
+/** The forgot and reset calls run under these keys, so their progress and outcome are RTK Query's, readable by the pages. */
+export const FORGOT_PASSWORD_KEY = 'forgot-password';
+export const RESET_PASSWORD_KEY = 'reset-password';

@@ -1,5 +1,4 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { User } from '../../domain/types';
+import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut } from '../../store/events';
 import { safeRedirectPath, type LoginMode } from './validation';
 
@@ -12,14 +11,15 @@ import { safeRedirectPath, type LoginMode } from './validation';
  *       ▲◀──────────────────── expiredSessionRedirected ────────────── expired
  *       └──────────── loggedOut (from any state) ◀─────────────────────────┘
  *
- * Only the token is persisted (store/persist.ts); a restored token starts as `authenticated` with
- * `user: null` until GET /api/user/info answers. An event that does not fit the current state is
- * ignored, so a late answer (for a token that was logged out meanwhile) cannot resurrect a session.
+ * Only the token is persisted (store/persist.ts); a restored token starts as `authenticated`. The
+ * profile is not kept here: it is the user-info query's answer (`selectUserProfile`). An event
+ * that does not fit the current state is ignored, so a late answer (for a token that was logged
+ * out meanwhile) cannot resurrect a session.
  */
 export type SessionStatus = 'anonymous' | 'authenticating' | 'authenticated' | 'expired';
 
-/** What was typed in the last login/sign-up attempt (never the password). */
-export interface LoginDraft {
+/** What a login or sign-up attempt sends besides the password (which travels in the API call only). */
+export interface Credentials {
   mode: LoginMode;
   name: string;
   email: string;
@@ -28,35 +28,25 @@ export interface LoginDraft {
 export interface SessionState {
   status: SessionStatus;
   token: string | null;
-  user: User | null;
   /** Where to go after the next login (e.g. '/cart'); a path inside the app. */
   redirectAfterLogin: string | null;
   /** The last login/sign-up failure: the server's message or the network error. */
   error: string | null;
-  /**
-   * The last attempt's fields: the full-screen 'Loading...' replaces the login page while the
-   * call runs, so the page re-reads them when it comes back after a failure.
-   */
-  draft: LoginDraft | null;
 }
 
 export const initialSessionState: SessionState = {
   status: 'anonymous',
   token: null,
-  user: null,
   redirectAfterLogin: null,
   error: null,
-  draft: null,
 };
 
 // ---- events (past tense) -------------------------------------------------------------------
 
 /** The login or sign-up form was submitted (the password travels in the API call only). */
-export const credentialsSubmitted = createAction<LoginDraft>('session/credentialsSubmitted');
+export const credentialsSubmitted = createAction<Credentials>('session/credentialsSubmitted');
 /** The login or sign-up call failed with this message. */
 export const loginFailed = createAction<{ message: string }>('session/loginFailed');
-/** The profile arrived for the token that asked for it. */
-export const userInfoLoaded = createAction<{ token: string; user: User }>('session/userInfoLoaded');
 /** The server refused this token (401, or 403 on user info). */
 export const sessionExpired = createAction<{ token: string }>('session/sessionExpired');
 /** After an expiry the shopper was sent to /login; `from` is the page they were on. */
@@ -67,6 +57,12 @@ export const redirectAfterLoginSet = createAction<string>('session/redirectAfter
 export const redirectAfterLoginFollowed = createAction('session/redirectAfterLoginFollowed');
 /** The shopper dismissed the login error. */
 export const loginErrorDismissed = createAction('session/loginErrorDismissed');
+/** A guest opened a page that needs an account (RequireAuth): they log in first, then come back to `from`. */
+export const loginRequired = createAction<{ from: string }>('session/loginRequired');
+/** The shopper confirmed the logout dialog (the listener tells the server, then logs out here). */
+export const logoutConfirmed = createAction('session/logoutConfirmed');
+/** The shopper switched between Login and Sign Up (the last failure belongs to the other form). */
+export const loginModeChosen = createAction<LoginMode>('session/loginModeChosen');
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -74,35 +70,27 @@ export const sessionSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(credentialsSubmitted, (state, { payload }) => {
+      .addCase(credentialsSubmitted, (state) => {
         if (state.status !== 'anonymous' && state.status !== 'expired') return;
         state.status = 'authenticating';
         state.error = null;
-        state.draft = { mode: payload.mode, name: payload.name, email: payload.email };
       })
       .addCase(loggedIn, (state, { payload }) => {
         const token = payload.token.trim();
         if (!token || state.status === 'authenticated') return;
         state.status = 'authenticated';
         state.token = token;
-        state.user = payload.user ?? null;
         state.error = null;
-        state.draft = null;
       })
       .addCase(loginFailed, (state, { payload }) => {
         if (state.status !== 'authenticating') return;
         state.status = 'anonymous';
         state.error = payload.message || 'Something went wrong';
       })
-      .addCase(userInfoLoaded, (state, { payload }) => {
-        if (state.status !== 'authenticated' || state.token !== payload.token) return;
-        state.user = payload.user;
-      })
       .addCase(sessionExpired, (state, { payload }) => {
         if (state.status !== 'authenticated' || state.token !== payload.token) return;
         state.status = 'expired';
         state.token = null;
-        state.user = null;
       })
       .addCase(expiredSessionRedirected, (state, { payload }) => {
         if (state.status !== 'expired') return;
@@ -115,32 +103,31 @@ export const sessionSlice = createSlice({
         const path = safeRedirectPath(payload);
         if (path) state.redirectAfterLogin = path;
       })
+      .addCase(loginRequired, (state, { payload }) => {
+        if (state.status === 'authenticated') return;
+        const path = safeRedirectPath(payload.from);
+        if (path) state.redirectAfterLogin = path;
+      })
       .addCase(redirectAfterLoginFollowed, (state) => {
         if (state.status !== 'authenticated') return;
         state.redirectAfterLogin = null;
       })
-      .addCase(loginErrorDismissed, (state) => {
+      .addCase(loggedOut, () => initialSessionState)
+      .addMatcher(isAnyOf(loginErrorDismissed, loginModeChosen), (state) => {
         state.error = null;
-      })
-      .addCase(loggedOut, () => initialSessionState);
+      });
   },
   selectors: {
     selectSessionStatus: (state) => state.status,
     selectIsLoggedIn: (state) => state.status === 'authenticated',
-    selectToken: (state) => state.token,
-    selectUser: (state) => state.user,
     selectRedirectAfterLogin: (state) => state.redirectAfterLogin,
     selectLoginError: (state) => state.error,
-    selectLoginDraft: (state) => state.draft,
   },
 });
 
 export const {
   selectSessionStatus,
   selectIsLoggedIn,
-  selectToken,
-  selectUser,
   selectRedirectAfterLogin,
   selectLoginError,
-  selectLoginDraft,
 } = sessionSlice.selectors;

@@ -9,14 +9,16 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TextInput } from '../../components/OutlinedField';
 import type { Product } from '../../domain/types';
-import { searchWishlist, wishlistPage, wishlistProducts } from './rules';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useWishlistIds } from './useWishlist';
+import { selectWishlistPage, selectWishlistProducts } from './wishlistSelectors';
+import { selectWishlistSearch, wishlistPageChanged, wishlistSearchChanged } from './wishlistViewSlice';
 
 export const WISHLIST_TEXT = {
   title: 'Your Wishlist',
@@ -43,20 +45,13 @@ const EMPTY: readonly Product[] = [];
  * count changes.
  */
 export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog; renderGrid: (products: Product[]) => ReactNode }) {
-  const { ids, isLoading: listLoading } = useWishlistIds();
-  const [search, setSearch] = useState('');
-  const [pageNumber, setPageNumber] = useState(1);
+  const dispatch = useAppDispatch();
+  const { isLoading: listLoading } = useWishlistIds();
   const products = catalog.products ?? EMPTY;
-  const all = useMemo(() => wishlistProducts(ids, products), [ids, products]);
-  const filtered = useMemo(() => searchWishlist(all, search), [all, search]);
-  // Back to page 1 whenever the filtered count changes (adjusting state while rendering, as React
-  // recommends over an effect: no frame ever shows the stale page).
-  const [countSeen, setCountSeen] = useState(filtered.length);
-  if (countSeen !== filtered.length) {
-    setCountSeen(filtered.length);
-    setPageNumber(1);
-  }
-  const page = wishlistPage(filtered, pageNumber);
+  const search = useAppSelector(selectWishlistSearch);
+  const all = useAppSelector((state) => selectWishlistProducts(state, products));
+  // Back to page 1 when the filtered count changes is a listener's rule (wishlistListeners.ts).
+  const page = useAppSelector((state) => selectWishlistPage(state, products));
   const loading = catalog.isLoading || listLoading;
 
   let body: ReactNode;
@@ -102,7 +97,7 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
               count={page.pageCount}
               page={page.page}
               onChange={(_e, p) => {
-                setPageNumber(p);
+                dispatch(wishlistPageChanged(p));
                 window.scrollTo({ top: 0 });
               }}
               color="primary"
@@ -145,7 +140,7 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
           size="small"
           placeholder={WISHLIST_TEXT.search}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => dispatch(wishlistSearchChanged(e.target.value))}
           inputProps={{ 'aria-label': 'Search your wishlist' }}
           startAdornment={
             <InputAdornment position="start">

@@ -1,7 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import type { ApiError } from '../../api/errors';
 import { toastRequested } from '../../store/events';
-import type { RootState } from '../../store/store';
 
 /** Shown when a heart could not be saved on the server (the heart flips back). */
 export const WISHLIST_TOGGLE_ERROR = 'Could not update your wishlist. Please try again.';
@@ -17,41 +16,21 @@ export function wishlistIds(raw: unknown): string[] {
   return out;
 }
 
-const WISHLIST_MUTATIONS = new Set(['addToWishlist', 'removeFromWishlist']);
-
-/**
- * Whether another heart toggle is still on its way to the server. RTK Query does not keep a
- * mutation's argument in the state, so any product counts: a rare extra re-read is harmless.
- */
-function otherToggleInFlight(state: RootState, requestId: string): boolean {
-  return Object.values(state.api.mutations).some((m) => m?.status === 'pending' && m.requestId !== requestId && WISHLIST_MUTATIONS.has(m.endpointName ?? ''));
-}
-
 /**
  * Optimistic toggle (SPEC §4, STYLE rule 5): patch the cached list, then undo on failure with a
- * toast, then re-sync. Overlapping toggles end in the server's true state: the last one to settle
- * re-reads the list whenever toggles overlapped or one failed.
+ * toast. The re-sync (after a failure or overlapping toggles) is wishlistListeners' job.
  */
 function optimistic(change: (ids: string[], productId: string) => void) {
-  return async (
-    productId: string,
-    { dispatch, getState, queryFulfilled, requestId }: { dispatch: (a: unknown) => unknown; getState: () => unknown; queryFulfilled: Promise<unknown>; requestId: string },
-  ) => {
-    let overlapped = otherToggleInFlight(getState() as RootState, requestId);
+  return async (productId: string, { dispatch, queryFulfilled }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<unknown> }) => {
     const patch = dispatch(wishlistApi.util.updateQueryData('getWishlist', undefined, (ids) => change(ids, productId))) as { undo(): void };
-    let failed = false;
     try {
       await queryFulfilled;
     } catch (err) {
-      failed = true;
       patch.undo();
       const status = (err as { error?: ApiError } | undefined)?.error?.status;
       // A 401 is the session feature's news ('Session expired…'), not a wishlist failure.
       if (status !== 401) dispatch(toastRequested(WISHLIST_TOGGLE_ERROR, 'error'));
     }
-    const stillInFlight = otherToggleInFlight(getState() as RootState, requestId);
-    overlapped ||= stillInFlight;
-    if ((failed || overlapped) && !stillInFlight) dispatch(wishlistApi.util.invalidateTags(['Wishlist']));
   };
 }
 

@@ -1,10 +1,15 @@
+import { isAnyOf } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { ApiError } from '../../api/errors';
+import type { Product } from '../../domain/types';
 import { connectionRestored, loggedIn } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { selectSessionToken } from '../../store/selectors';
+import type { RootState } from '../../store/store';
 import { wishlistApi } from './wishlistApi';
+import { selectFilteredWishlist } from './wishlistSelectors';
 import { guestWishlistPushed } from './wishlistSlice';
+import { wishlistFilteredCountChanged } from './wishlistViewSlice';
 
 type Api = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -20,8 +25,22 @@ export function idsMissingOnServer(local: readonly string[], server: readonly st
  * for good: the product no longer exists), so a failure loses nothing: the rest is pushed on the
  * next start-up, login or `online` event.
  */
-export function setupWishlistListeners(startAppListening: AppStartListening) {
+export interface WishlistListenerOptions {
+  /** The catalog's products (the store passes the catalog's selector: features do not import each other). */
+  selectProducts: (state: RootState) => readonly Product[];
+}
+
+const { addToWishlist, removeFromWishlist } = wishlistApi.endpoints;
+const toggleStarted = isAnyOf(addToWishlist.matchPending, removeFromWishlist.matchPending);
+const toggleSucceeded = isAnyOf(addToWishlist.matchFulfilled, removeFromWishlist.matchFulfilled);
+const toggleFailed = isAnyOf(addToWishlist.matchRejected, removeFromWishlist.matchRejected);
+
+export function setupWishlistListeners(startAppListening: AppStartListening, { selectProducts }: WishlistListenerOptions) {
   let busy = false;
+  // Heart toggles on their way to the server, and whether the list must be read again once none is.
+  let toggling = 0;
+  let resyncDue = false;
+  const filteredCount = (state: RootState) => selectFilteredWishlist(state, selectProducts(state)).length;
 
   async function pushGuestWishlist(api: Api): Promise<void> {
     const token = selectSessionToken(api.getState());
@@ -51,6 +70,33 @@ export function setupWishlistListeners(startAppListening: AppStartListening) {
   }
 
   const unsubscribers = [
+    // STYLE rule 5's re-sync: overlapping toggles, or one that failed, end in the server's true state.
+    startAppListening({
+      matcher: toggleStarted,
+      effect: () => {
+        if (toggling > 0) resyncDue = true;
+        toggling += 1;
+      },
+    }),
+    startAppListening({
+      matcher: isAnyOf(toggleSucceeded, toggleFailed),
+      effect: (action, api) => {
+        toggling = Math.max(0, toggling - 1);
+        if (toggleFailed(action)) resyncDue = true;
+        if (toggling > 0 || !resyncDue) return;
+        resyncDue = false;
+        api.dispatch(wishlistApi.util.invalidateTags(['Wishlist']));
+      },
+    }),
+
+    // SPEC §2: back to page 1 whenever the number of products the search lets through changes.
+    startAppListening({
+      predicate: (_action, current, previous) => filteredCount(current) !== filteredCount(previous),
+      effect: (_action, api) => {
+        api.dispatch(wishlistFilteredCountChanged(filteredCount(api.getState())));
+      },
+    }),
+
     startAppListening({
       predicate: (action, current, previous) =>
         loggedIn.match(action) && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),

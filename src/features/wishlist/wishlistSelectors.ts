@@ -1,6 +1,11 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { paginate } from '../../domain/pagination';
+import type { Product } from '../../domain/types';
 import { selectIsAuthenticated } from '../../store/selectors';
 import type { RootState } from '../../store/store';
+import { searchWishlist, wishlistProducts } from './rules';
 import { wishlistApi } from './wishlistApi';
+import { selectWishlistPageNumber, selectWishlistSearch } from './wishlistViewSlice';
 
 const selectServerWishlist = wishlistApi.endpoints.getWishlist.select();
 const EMPTY: string[] = [];
@@ -17,3 +22,15 @@ export function selectWishlistIds(state: RootState): string[] {
 export const selectWishlistCount = (state: RootState): number => selectWishlistIds(state).length;
 
 export const selectIsWishlisted = (state: RootState, productId: string): boolean => selectWishlistIds(state).includes(productId);
+
+/** The catalog's products come in as an argument: the wishlist feature does not import the catalog (STYLE rule 8). */
+const selectProductsArg = (_state: RootState, products: readonly Product[]) => products;
+
+/** The wishlisted products that still exist, in wishlist order. */
+export const selectWishlistProducts = createSelector([selectWishlistIds, selectProductsArg], (ids, products) => wishlistProducts(ids, products));
+
+/** Those the name search lets through (SPEC §2). */
+export const selectFilteredWishlist = createSelector([selectWishlistProducts, selectWishlistSearch], (all, search) => searchWishlist(all, search));
+
+/** The page shown: 12 a page, a page past the end shows nothing ('No matching products found.'). */
+export const selectWishlistPage = createSelector([selectFilteredWishlist, selectWishlistPageNumber], (filtered, page) => paginate(filtered, page, { pastEnd: 'empty' }));

@@ -58,13 +58,6 @@ export const wishlistSlice = createSlice({
         return { ids: inbound.ids ?? [], rev: inbound.rev ?? 0 };
       });
   },
-  selectors: {
-    selectGuestWishlistIds: (state) => state.ids,
-  },
 });
 
 export const { toggled } = wishlistSlice.actions;
-export const { selectGuestWishlistIds } = wishlistSlice.selectors;
-/** The guest list's own toggle; screens dispatch `wishlistHeartClicked` (wishlistThunks.ts), which picks. */
-export const wishlistToggled = toggled;
-export { selectIsWishlisted, selectWishlistCount, selectWishlistIds } from './wishlistSelectors';

@@ -64,7 +64,7 @@ export async function createOwnDatabase(tag: string): Promise<{ url: string; nam
   const database = await openDatabase({ dataDir: '', databaseUrl: url, poolMax: 2 });
   try {
     await database.migrate();
-    await seed(database.db);
+    await seed(database.db, { demoDiscounts: true });
   } finally {
     await database.close();
   }
@@ -214,6 +214,8 @@ export async function spawnServer(opts: { dataDir?: string; databaseUrl?: string
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    PAYMENTS: 'test',
+    SEED_ON_EMPTY: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -9,7 +9,7 @@
  * (realtime.test.ts), staff routes for shoppers (staff.test.ts), alg none / another key / expired /
  * deleted user / reset-revoked tokens and register mass assignment (user.test.ts).
  */
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationResponse } from '../../../src/domain/types';
 import { ADDRESS, insertTestCatalog, makeShopper, orderRow, serverCart, TP } from '../checkout-helpers';
@@ -178,7 +178,9 @@ describe('tokens', () => {
   });
 
   it("a staff role inside a shopper's own (validly signed) token grants nothing: the role comes from the database", async () => {
-    const forged = await sign({ sub: bob.id, role: 'staff', isAdmin: true });
+    // Bob's own live session, so only the role claim is forged: a 401 would prove nothing here.
+    const { sid } = decodeJwt(bob.token) as { sid: string };
+    const forged = await sign({ sub: bob.id, sid, role: 'staff', isAdmin: true });
     const res = await call(base, 'GET', '/api/staff/orders', { token: forged });
     attack(res.status === 403);
     expect(res.status).toBe(403);

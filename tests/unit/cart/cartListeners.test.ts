@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { REHYDRATE } from 'redux-persist';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_SYNC_ERROR, CART_UPDATE_ERROR } from '../../../src/features/cart/cartListeners';
-import { lineAdded, lineQuantityChanged, lineRemoved } from '../../../src/features/cart/cartSlice';
+import { lineAdded, lineQuantityChanged, lineRemoved, quantityEditFinished, quantityTyped, selectQuantityInputText } from '../../../src/features/cart/cartSlice';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
 import { connectionRestored, lineSavedForLater, loggedIn, savedLineMovedToCart, toastRequested } from '../../../src/store/events';
 import { PERSIST_KEY } from '../../../src/store/persist';
@@ -237,5 +237,38 @@ describe('login merge', () => {
     await vi.waitFor(() => expect(store.getState().cart.items).toEqual({ 'p1_|': 4, 'p5_|': 2 }));
     expect(server.sent.map((s) => s.path)).toEqual(['update', 'get']);
     expect(server.cart).toEqual({ 'p1_|': 4, 'p5_|': 2 });
+  });
+});
+
+describe('typing a quantity', () => {
+  it('shows what is typed, commits a usable quantity at once (0 removes), and queues it for the server', async () => {
+    const server = cartServer({ 'b1_|': 2 });
+    const { store } = storeWith({ cart: { items: { 'b1_|': 2, 'b2_|': 1 } } });
+    const text = (key: string) => selectQuantityInputText(store.getState(), key);
+
+    store.dispatch(quantityTyped('b1_|', ''));
+    // Nothing usable yet: the field is empty, the line keeps its quantity.
+    expect(text('b1_|')).toBe('');
+    expect(store.getState().cart.items['b1_|']).toBe(2);
+
+    store.dispatch(quantityTyped('b1_|', '5x'));
+    expect(text('b1_|')).toBe('5');
+    expect(store.getState().cart.items['b1_|']).toBe(5);
+    await vi.waitFor(() => expect(server.sent).toContainEqual(expect.objectContaining({ path: 'update', body: { itemId: 'b1', color: '|', quantity: 5 } })));
+
+    store.dispatch(quantityEditFinished({ key: 'b1_|' }));
+    expect(text('b1_|')).toBe('5');
+
+    store.dispatch(quantityTyped('b2_|', '0'));
+    expect(store.getState().cart.items).toEqual({ 'b1_|': 5 });
+    expect(store.getState().cart.quantityDrafts).toEqual({});
+  });
+
+  it('typing the same quantity sends nothing', () => {
+    const { store } = storeWith({ cart: { items: { 'b1_|': 2 } } });
+    const before = store.getState().cart;
+    store.dispatch(quantityTyped('b1_|', '2'));
+    expect(store.getState().cart.items).toBe(before.items);
+    expect(store.getState().cart.pending).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lineAdded } from '../../../src/features/cart/cartSlice';
 import { connectBrowserEvents, STORAGE_KEY } from '../../../src/store/crossTab';
 import { connectionRestored } from '../../../src/store/events';
+import { selectUserProfile } from '../../../src/store/selectors';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 
@@ -48,7 +49,8 @@ describe('several tabs', () => {
     const store = makeStore();
     disconnect = connectBrowserEvents(store);
     otherTabWrote({ cart: { items: { 'm_|': 2 }, rev: 5, pending: [] }, session: { token: 'tok' } });
-    await vi.waitFor(() => expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok', user: { name: 'Ada' } }));
+    await vi.waitFor(() => expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok' }));
+    await vi.waitFor(() => expect(selectUserProfile(store.getState())).toMatchObject({ name: 'Ada' }));
     expect(store.getState().cart.items).toEqual({ 'm_|': 2 });
     expect(calls).toEqual([]);
 

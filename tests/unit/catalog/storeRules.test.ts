@@ -3,7 +3,6 @@ import { salePrice } from '../../../src/domain/pricing';
 import {
   EMPTY_FILTERS,
   MESSAGES,
-  PAGE_SIZE,
   PRICE_MAX,
   accessoryBadge,
   badgePercent,
@@ -13,10 +12,10 @@ import {
   isListed,
   isUnavailable,
   isValidQuantity,
-  paginate,
   productBadge,
   productSizes,
   productsByIds,
+  bundleSuggestions,
   purchaseProblem,
   relatedProducts,
   sortProducts,
@@ -205,29 +204,6 @@ describe('listing rules (settings)', () => {
   });
 });
 
-describe('pagination', () => {
-  const items = Array.from({ length: 25 }, (_, i) => i + 1);
-
-  it('cuts pages of 12', () => {
-    expect(PAGE_SIZE).toBe(12);
-    expect(paginate(items, 1)).toMatchObject({ items: items.slice(0, 12), page: 1, pageCount: 3, total: 25, from: 1, to: 12 });
-    expect(paginate(items, 3)).toMatchObject({ items: [25], page: 3, from: 25, to: 25 });
-  });
-
-  it('clamps pages out of range and bad numbers', () => {
-    expect(paginate(items, 9).page).toBe(3);
-    expect(paginate(items, 0).page).toBe(1);
-    expect(paginate(items, -4).page).toBe(1);
-    expect(paginate(items, Number.NaN).page).toBe(1);
-    expect(paginate(items, 2.7).page).toBe(2);
-  });
-
-  it('has one empty page for an empty list, and exact multiples have no extra page', () => {
-    expect(paginate([], 3)).toEqual({ items: [], page: 1, pageCount: 1, total: 0, from: 0, to: 0 });
-    expect(paginate(items.slice(0, 24), 2).pageCount).toBe(2);
-  });
-});
-
 describe('related products', () => {
   const me = makeProduct({ _id: 'me', mainCategory: 'Figures', subCategory: 'MARVEL' });
   const list = [
@@ -262,8 +238,18 @@ describe('related products', () => {
   });
 
   it('finds products by id in the ids order, skipping unknown ones', () => {
-    expect(ids(productsByIds(['sub2', 'nope', 'main1'], list))).toEqual(['sub2', 'main1']);
-    expect(productsByIds([], list)).toEqual([]);
+    const byId = Object.fromEntries(list.map((p) => [p._id, p]));
+    expect(ids(productsByIds(['sub2', 'nope', 'main1', 'toString'], byId))).toEqual(['sub2', 'main1']);
+    expect(productsByIds([], byId)).toEqual([]);
+  });
+
+  it("suggests for a bundle from its first product, never the bundle's own products", () => {
+    const inside = [list.find((p) => p._id === 'sub1')!];
+    const suggested = ids(bundleSuggestions(inside, list, ['sub1', 'sub2']));
+    expect(suggested).not.toContain('sub1');
+    expect(suggested).not.toContain('sub2');
+    expect(suggested.length).toBeGreaterThan(0);
+    expect(bundleSuggestions([], list, [])).toEqual([]);
   });
 });
 

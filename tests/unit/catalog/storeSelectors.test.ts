@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/domain/types';
-import { catalogApi } from '../../../src/features/catalog/catalogApi';
-import { selectColorFacet, selectFilteredProducts, selectListedProducts, selectStorePage } from '../../../src/features/catalog/storeSelectors';
+import { catalogApi, normaliseProducts } from '../../../src/features/catalog/catalogApi';
+import { selectBundleContents, selectColorFacet, selectFilteredProducts, selectListedProducts, selectStorePage } from '../../../src/features/catalog/storeSelectors';
 import { parseStoreQuery } from '../../../src/features/catalog/storeQuery';
 import { makeStore } from '../../../src/store/store';
 import { NOW, makeProduct, settings } from '../../fixtures/catalog';
@@ -37,7 +37,7 @@ function bigCatalog(n: number): Product[] {
 
 async function storeWith(products: Product[], hidden: Partial<typeof settings> = {}) {
   const store = makeStore();
-  await store.dispatch(catalogApi.util.upsertQueryData('getProducts', undefined, products));
+  await store.dispatch(catalogApi.util.upsertQueryData('getProducts', undefined, normaliseProducts({ success: true, products })));
   await store.dispatch(catalogApi.util.upsertQueryData('getSettings', undefined, { ...settings, ...hidden }));
   return store;
 }
@@ -98,5 +98,16 @@ describe('store selectors', () => {
       expect(cold.items.map((p) => p._id), url).toEqual(warm.items.map((p) => p._id));
       expect(cold.total, url).toBe(warm.total);
     }
+  });
+
+  it("gives a bundle its listed products in the bundle's order, by id, and suggestions beside them", async () => {
+    const store = await storeWith(bigCatalog(40), { hiddenCategories: ['Widgets'] });
+    const ids = ['p5', 'p0', 'p3', 'nope', 'p1'];
+    const contents = selectBundleContents(store.getState(), ids);
+    // p0 is notAvailableYet and p3 a hidden Widget: neither shows.
+    expect(contents.inside.map((p) => p._id)).toEqual(['p5', 'p1']);
+    expect(contents.suggestions.length).toBeGreaterThan(0);
+    expect(contents.suggestions.every((p) => !ids.includes(p._id))).toBe(true);
+    expect(selectBundleContents(store.getState(), ids)).toBe(contents);
   });
 });

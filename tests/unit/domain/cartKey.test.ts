@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartKey, parseVariant, productVariant, splitCartKey } from '../../../src/domain/cartKey';
+import { cartKey, cartLineKey, parseVariant, productVariant, splitCartKey, variantKey } from '../../../src/domain/cartKey';
 
 describe('cart keys (`<itemId>_<variant>`)', () => {
   it('builds product, accessory and bundle keys', () => {
@@ -30,5 +30,22 @@ describe('cart keys (`<itemId>_<variant>`)', () => {
     expect(parseVariant('a|b|c')).toBeNull();
     expect(parseVariant('accessory-x')).toBeNull();
     expect(parseVariant('accessory-1234')).toBeNull();
+  });
+
+  it('spells every variant one way (the one key builder of client, checkout and server)', () => {
+    expect(variantKey({ kind: 'product', color: 'Red', size: 'M' })).toBe('Red|M');
+    expect(variantKey({ kind: 'product', color: '', size: '' })).toBe('|');
+    expect(variantKey({ kind: 'accessory', index: 3 })).toBe('accessory-3');
+    expect(variantKey({ kind: 'bundle' })).toBe('bundle');
+    for (const v of ['Red|M', '|12x16', 'accessory-0', 'bundle']) expect(variantKey(parseVariant(v)!)).toBe(v);
+  });
+
+  it('normalises a line as it arrives, keeping a malformed variant as typed', () => {
+    expect(cartLineKey('abc', 'Red|null')).toBe('abc_Red|');
+    expect(cartLineKey('abc', ' null|null ')).toBe('abc_|');
+    expect(cartLineKey('abc', 'accessory-01')).toBe('abc_accessory-1');
+    expect(cartLineKey('abc', 'bundle')).toBe('abc_bundle');
+    expect(cartLineKey('abc', ' Red ')).toBe('abc_Red');
+    expect(cartLineKey('abc', productVariant('Red', 'M'))).toBe(cartKey('abc', 'Red|M'));
   });
 });

@@ -3,7 +3,9 @@ import { loggedOut } from '../../../src/store/events';
 import {
   filtersCleared,
   orderDetailsToggled,
+  orderStatusRequested,
   ordersSlice,
+  paymentResumeRequested,
   searchMethodChanged,
   searchTextChanged,
   statusFilterChanged,
@@ -26,6 +28,11 @@ describe('orders slice', () => {
     expect(reduce(orderDetailsToggled('a')).expandedOrderId).toBe('a');
     expect(reduce(orderDetailsToggled('a'), orderDetailsToggled('b')).expandedOrderId).toBe('b');
     expect(reduce(orderDetailsToggled('a'), orderDetailsToggled('a')).expandedOrderId).toBeNull();
+  });
+
+  it("remembers which card asked for 'Order Status' and 'Complete payment' (its button shows the progress)", () => {
+    expect(reduce(orderStatusRequested('a'), orderStatusRequested('b')).statusRequestedFor).toBe('b');
+    expect(reduce(paymentResumeRequested('c')).paymentResumeRequestedFor).toBe('c');
   });
 
   it('forgets everything at logout', () => {

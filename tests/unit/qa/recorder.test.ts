@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lineAdded, lineQuantityChanged } from '../../../src/features/cart/cartSlice';
 import { loadLog, ReplaySession } from '../../../src/features/qa/replayController';
 import { verificationStarted } from '../../../src/features/checkout/checkoutSlice';
-import { credentialsSubmitted, userInfoLoaded } from '../../../src/features/session/sessionSlice';
-import { wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
+import { credentialsSubmitted } from '../../../src/features/session/sessionSlice';
+import { toggled as wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
 import { parseActionLog, replayActionLog, serializeActionLog, toLogValue, type LogState } from '../../../src/store/actionLog';
 import { REDACTED } from '../../../src/store/devtools';
 import { loggedIn } from '../../../src/store/events';
@@ -109,8 +109,7 @@ describe('QA recorder', () => {
     store.dispatch(wishlistToggled('p2'));
     store.dispatch({ type: REHYDRATE, key: PERSIST_KEY, payload: { saved: { items: { 'p9_|': 1 }, rev: 3 } }, crossTab: true });
     store.dispatch(credentialsSubmitted({ mode: 'login', name: '', email: 'ada@example.com' }));
-    store.dispatch(loggedIn({ token: JWT, user: null }));
-    store.dispatch(userInfoLoaded({ token: JWT, user: { name: 'Ada', email: 'ada@example.com' } }));
+    store.dispatch(loggedIn({ token: JWT }));
 
     const { log } = exported(store);
     const first = replay(store, log);
@@ -118,7 +117,7 @@ describe('QA recorder', () => {
     expect(first.at(-1)).toEqual(log.finalState);
     expect(second).toEqual(first);
     // The replayed session reads as the recorded one, with a redacted token.
-    expect(first.at(-1)!.session).toMatchObject({ status: 'authenticated', token: REDACTED, user: { name: 'Ada' } });
+    expect(first.at(-1)!.session).toMatchObject({ status: 'authenticated', token: REDACTED });
     // --until: the state after a given action.
     expect((replay(store, log, 0).at(-1)!.cart as { items: object }).items).toEqual({ 'p1_Red|': 2 });
     await settle();
@@ -199,7 +198,7 @@ describe('replay into the running app', () => {
     const source = recordingStore();
     source.dispatch(lineAdded({ itemId: 'p1', variant: 'Red|', quantity: 2 }));
     source.dispatch(wishlistToggled('p2'));
-    source.dispatch(loggedIn({ token: JWT, user: { name: 'Ada', email: 'ada@example.com' } }));
+    source.dispatch(loggedIn({ token: JWT }));
     await vi.waitFor(() => expect(source.getState().cart).toMatchObject({ pending: [], sync: { status: 'idle', needsMerge: false } }));
     source.recorder.stop();
     return serializeActionLog(source.recorder.exportLog()!);
@@ -228,7 +227,7 @@ describe('replay into the running app', () => {
     expect(store.getState().cart.items).toEqual({ 'p1_Red|': 2 });
     expect(store.getState().wishlist.ids).toEqual([]);
     session.show(session.length);
-    expect(store.getState().session).toMatchObject({ status: 'authenticated', token: REDACTED, user: { name: 'Ada' } });
+    expect(store.getState().session).toMatchObject({ status: 'authenticated', token: REDACTED });
     // Back to an earlier step.
     session.show(after('wishlist/toggled'));
     expect(store.getState().wishlist.ids).toEqual(['p2']);

@@ -10,21 +10,20 @@ import {
   redirectAfterLoginSet,
   selectIsLoggedIn,
   sessionExpired,
+  loginModeChosen,
+  loginRequired,
   sessionSlice,
-  userInfoLoaded,
   type SessionState,
   type SessionStatus,
 } from '../../../src/features/session/sessionSlice';
 import { loggedIn, loggedOut } from '../../../src/store/events';
 
 const reduce = (state: SessionState, action: UnknownAction) => sessionSlice.reducer(state, action);
-const ada = { name: 'Ada', email: 'ada@example.com' };
-
 /** One representative state per status. */
 const STATES: Record<SessionStatus, SessionState> = {
   anonymous: initialSessionState,
-  authenticating: { ...initialSessionState, status: 'authenticating', draft: { mode: 'login', name: '', email: 'ada@example.com' } },
-  authenticated: { ...initialSessionState, status: 'authenticated', token: 'tok', user: ada },
+  authenticating: { ...initialSessionState, status: 'authenticating' },
+  authenticated: { ...initialSessionState, status: 'authenticated', token: 'tok' },
   expired: { ...initialSessionState, status: 'expired' },
 };
 
@@ -32,7 +31,6 @@ const EVENTS: Record<string, UnknownAction> = {
   credentialsSubmitted: credentialsSubmitted({ mode: 'login', name: '', email: 'ada@example.com' }),
   loggedIn: loggedIn({ token: 'new-token' }),
   loginFailed: loginFailed({ message: 'Invalid email or password' }),
-  userInfoLoaded: userInfoLoaded({ token: 'tok', user: { name: 'Ada L.', email: 'ada@example.com' } }),
   sessionExpired: sessionExpired({ token: 'tok' }),
   expiredSessionRedirected: expiredSessionRedirected({ from: '/orders' }),
   loggedOut: loggedOut(),
@@ -47,7 +45,6 @@ const TABLE: Record<SessionStatus, Record<keyof typeof EVENTS, SessionStatus>> =
     credentialsSubmitted: 'authenticating',
     loggedIn: 'authenticated',
     loginFailed: 'anonymous',
-    userInfoLoaded: 'anonymous',
     sessionExpired: 'anonymous',
     expiredSessionRedirected: 'anonymous',
     loggedOut: 'anonymous',
@@ -56,7 +53,6 @@ const TABLE: Record<SessionStatus, Record<keyof typeof EVENTS, SessionStatus>> =
     credentialsSubmitted: 'authenticating',
     loggedIn: 'authenticated',
     loginFailed: 'anonymous',
-    userInfoLoaded: 'authenticating',
     sessionExpired: 'authenticating',
     expiredSessionRedirected: 'authenticating',
     loggedOut: 'anonymous',
@@ -65,7 +61,6 @@ const TABLE: Record<SessionStatus, Record<keyof typeof EVENTS, SessionStatus>> =
     credentialsSubmitted: 'authenticated',
     loggedIn: 'authenticated',
     loginFailed: 'authenticated',
-    userInfoLoaded: 'authenticated',
     sessionExpired: 'expired',
     expiredSessionRedirected: 'authenticated',
     loggedOut: 'anonymous',
@@ -74,7 +69,6 @@ const TABLE: Record<SessionStatus, Record<keyof typeof EVENTS, SessionStatus>> =
     credentialsSubmitted: 'authenticating',
     loggedIn: 'authenticated',
     loginFailed: 'expired',
-    userInfoLoaded: 'expired',
     sessionExpired: 'expired',
     expiredSessionRedirected: 'anonymous',
     loggedOut: 'anonymous',
@@ -91,16 +85,15 @@ describe('session state machine', () => {
     const after = reduce(before, EVENTS[event]);
     expect(after.status).toBe(to);
     // An ignored event leaves the state exactly as it was.
-    if (to === from && event !== 'userInfoLoaded' && event !== 'credentialsSubmitted' && !(from === 'anonymous' && event === 'loggedOut')) {
+    if (to === from && event !== 'credentialsSubmitted' && !(from === 'anonymous' && event === 'loggedOut')) {
       expect(after).toEqual(before);
     }
   });
 
-  it('a login sets the token and clears the error and draft', () => {
+  it('a login sets the token and clears the error', () => {
     let s = reduce(initialSessionState, credentialsSubmitted({ mode: 'signup', name: 'Ada', email: 'ada@example.com' }));
-    expect(s.draft).toEqual({ mode: 'signup', name: 'Ada', email: 'ada@example.com' });
     s = reduce(s, loginFailed({ message: 'An account with this e-mail already exists' }));
-    expect(s).toMatchObject({ status: 'anonymous', error: 'An account with this e-mail already exists', draft: { email: 'ada@example.com' } });
+    expect(s).toMatchObject({ status: 'anonymous', error: 'An account with this e-mail already exists' });
     s = reduce(s, credentialsSubmitted({ mode: 'login', name: '', email: 'ada@example.com' }));
     expect(s.error).toBeNull();
     s = reduce(s, loggedIn({ token: ' t1 ' }));
@@ -112,16 +105,20 @@ describe('session state machine', () => {
     expect(reduce(STATES.authenticating, loggedIn({ token: '   ' }))).toEqual(STATES.authenticating);
   });
 
-  it('takes the profile only for the current token', () => {
-    const noUser = { ...STATES.authenticated, user: null };
-    expect(reduce(noUser, userInfoLoaded({ token: 'tok', user: ada })).user).toEqual(ada);
-    expect(reduce(noUser, userInfoLoaded({ token: 'an-old-token', user: ada })).user).toBeNull();
-  });
-
-  it('expires only the token that was refused, and clears token and profile', () => {
+  it('expires only the token that was refused, and clears it', () => {
     expect(reduce(STATES.authenticated, sessionExpired({ token: 'an-old-token' }))).toEqual(STATES.authenticated);
     const s = reduce(STATES.authenticated, sessionExpired({ token: 'tok' }));
-    expect(s).toMatchObject({ status: 'expired', token: null, user: null });
+    expect(s).toMatchObject({ status: 'expired', token: null });
+  });
+
+  it('a page that needs an account makes itself the way back after login', () => {
+    expect(reduce(initialSessionState, loginRequired({ from: '/orders' })).redirectAfterLogin).toBe('/orders');
+    expect(reduce(STATES.authenticated, loginRequired({ from: '/orders' })).redirectAfterLogin).toBeNull();
+    expect(reduce(initialSessionState, loginRequired({ from: '//evil.example' })).redirectAfterLogin).toBeNull();
+  });
+
+  it('switching between Login and Sign Up dismisses the last failure', () => {
+    expect(reduce({ ...initialSessionState, error: 'Invalid email or password' }, loginModeChosen('signup')).error).toBeNull();
   });
 
   it('remembers the page an expired session was on, unless a target is already set', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, actionSanitizer, devToolsOptions, redact, stateSanitizer } from '../../../src/store/devtools';
+import { loginFormEdited, resetFormEdited } from '../../../src/features/session/accountFormsSlice';
 import { loggedIn } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
 
@@ -20,7 +21,7 @@ describe('devtools sanitizer', () => {
 
   it('redacts tokens and passwords in actions', () => {
     const actions = [
-      loggedIn({ token: JWT, user: { name: 'Ada', email: 'ada@example.com' } }),
+      { type: 'session/loggedIn', payload: { token: JWT, user: { name: 'Ada', email: 'ada@example.com' } } },
       { type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { email: 'ada@example.com', password: 'hunter2-secret' } } } },
       { type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { token: 'reset-tok-123', newPassword: 'hunter2-secret' } } } },
       { type: 'checkout/cardEntered', payload: { cardNumber: '4242424242424242', cvc: '123', name: 'Ada' } },
@@ -57,12 +58,34 @@ describe('devtools sanitizer', () => {
     expect((clean as typeof state).session.status).toBe('authenticated');
   });
 
-  it('keeps ordinary numbers and ms timestamps', () => {
-    expect(redact({ date: '1718450000000', price: 19.99, qty: 2, tokenCount: false })).toEqual({
+  it('redacts the passwords the account forms hold while they are typed, in state and in the typing events', () => {
+    const store = makeStore();
+    const typed = [loginFormEdited({ email: 'ada@example.com', password: 'hunter2-secret' }), resetFormEdited({ newPassword: 'hunter2-secret' }), resetFormEdited({ confirmPassword: 'hunter2-secret' })];
+    for (const action of typed) {
+      store.dispatch(action);
+      expect(leaks(actionSanitizer(action))).toEqual([]);
+    }
+    // The store holds them (the fields show them)…
+    expect(JSON.stringify(store.getState())).toContain('hunter2-secret');
+    // …DevTools and QA logs never do; the rest of the form stays readable.
+    const clean = stateSanitizer(store.getState());
+    expect(leaks(clean)).toEqual([]);
+    expect(clean.accountForms.login.values).toEqual({ name: '', email: 'ada@example.com', password: REDACTED });
+    expect(clean.accountForms.reset.values).toEqual({ newPassword: REDACTED, confirmPassword: REDACTED });
+  });
+
+  it('redacts the token of the logout call', () => {
+    const action = { type: 'api/executeMutation/pending', meta: { arg: { endpointName: 'logout', originalArgs: { token: JWT } } } };
+    expect(leaks(actionSanitizer(action))).toEqual([]);
+  });
+
+  it('keeps ordinary numbers, ms timestamps and empty secret fields', () => {
+    expect(redact({ date: '1718450000000', price: 19.99, qty: 2, tokenCount: false, password: '' })).toEqual({
       date: '1718450000000',
       price: 19.99,
       qty: 2,
       tokenCount: false,
+      password: '',
     });
   });
 

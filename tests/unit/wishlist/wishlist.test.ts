@@ -3,7 +3,10 @@ import { delay, http, HttpResponse } from 'msw';
 import { REHYDRATE } from 'redux-persist';
 import { describe, expect, it, vi } from 'vitest';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
-import { searchWishlist, wishlistPage, wishlistProducts } from '../../../src/features/wishlist/rules';
+import { searchWishlist, wishlistProducts } from '../../../src/features/wishlist/rules';
+import { paginate } from '../../../src/domain/pagination';
+
+const wishlistPage = <T,>(items: readonly T[], page: number) => paginate(items, page, { pastEnd: 'empty' });
 import { WISHLIST_TOGGLE_ERROR, wishlistApi, wishlistIds } from '../../../src/features/wishlist/wishlistApi';
 import { idsMissingOnServer } from '../../../src/features/wishlist/wishlistListeners';
 import { selectIsWishlisted, selectWishlistCount, selectWishlistIds } from '../../../src/features/wishlist/wishlistSelectors';
@@ -59,7 +62,7 @@ describe('wishlist rules', () => {
     expect(wishlistPage(products, 1)).toMatchObject({ pageCount: 3, page: 1 });
     expect(wishlistPage(products, 3).items.map((p) => p._id)).toEqual(products.slice(24).map((p) => p._id));
     expect(wishlistPage(products.slice(0, 12), 1).pageCount).toBe(1);
-    expect(wishlistPage([], 1)).toEqual({ items: [], pageCount: 1, page: 1 });
+    expect(wishlistPage([], 1)).toMatchObject({ items: [], pageCount: 1, page: 1 });
     expect(wishlistPage(products, 9).items).toEqual([]);
   });
 });
@@ -96,7 +99,7 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
     store.dispatch(wishlistHeartClicked('b'));
     expect(selectIsWishlisted(store.getState(), 'b')).toBe(true);
     expect(selectWishlistCount(store.getState())).toBe(2);
-    await vi.waitFor(() => expect(store.getState().api.mutations).toEqual({}));
+    await Promise.all(store.dispatch(wishlistApi.util.getRunningMutationsThunk()));
     expect(selectWishlistIds(store.getState())).toEqual(['a', 'b']);
     expect(toasts).toEqual([]);
     // The guest list is not touched while logged in.
@@ -125,6 +128,27 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
     expect(selectWishlistIds(store.getState())).toEqual([]);
     await vi.waitFor(() => expect(toasts).toHaveLength(2));
     expect(selectWishlistIds(store.getState())).toEqual(['a']);
+  });
+
+  it('puts the heart back before the re-read answers (undo, then re-sync)', async () => {
+    const { store, server } = await loggedInStore(['a']);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    mswServer.use(
+      http.post('*/api/wishlist/add', () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })),
+      http.post('*/api/wishlist/list', async () => {
+        server.lists += 1;
+        await held;
+        return HttpResponse.json({ success: true, wishlist: server.list });
+      }),
+    );
+    const seenAtToast: string[][] = [];
+    store.dispatch(addListener({ actionCreator: toastRequested, effect: (_a, api) => void seenAtToast.push(selectWishlistIds(api.getState() as never)) }));
+    store.dispatch(wishlistHeartClicked('b'));
+    await vi.waitFor(() => expect(seenAtToast).toEqual([['a']]));
+    await vi.waitFor(() => expect(server.lists).toBe(2));
+    expect(selectWishlistIds(store.getState())).toEqual(['a']);
+    release();
   });
 
   it("overlapping toggles of one product end in the server's true state", async () => {

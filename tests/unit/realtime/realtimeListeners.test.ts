@@ -1,10 +1,11 @@
+import { addListener, isAnyOf } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { realtimeSubscribed, realtimeUnsubscribed, roomJoinRequested } from '../../../src/api/socket';
-import type { Message } from '../../../src/domain/types';
+import type { Message, Order } from '../../../src/domain/types';
+import { realtimeSubscribed, realtimeUnsubscribed } from '../../../src/features/realtime/realtimeSlice';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
-import { loggedOut } from '../../../src/store/events';
+import { loggedOut, messageReceived, orderUpdateReceived, roomJoinRequested } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
-import { fakeSocketFactory } from './fakeSocket';
+import { fakeSocketFactory } from '../../utils/fakeSocket';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -72,11 +73,13 @@ describe('real-time connection', () => {
     await flush();
     const s = latest();
     s.serverConnects();
+    const heard: unknown[] = [];
+    store.dispatch(addListener({ matcher: isAnyOf(messageReceived, orderUpdateReceived), effect: (action) => void heard.push(action) }));
     const message: Message = { _id: 'm1', body: 'hi', sender: { _id: 'staff' }, conversation: 'c1', isAdmin: true, createdAt: '2026-01-01T00:00:00Z' };
-    store.dispatch(roomJoinRequested('c1'));
-    store.dispatch({ type: 'chat/unreadLoaded', payload: { unread: 0, conversationId: 'c1' } });
+    const order = { _id: 'o1', status: 'Delivered', items: [], amount: 1, paymentMethod: 'Stripe', date: 1 } as unknown as Order;
     s.serverEmit('newMessage', message);
-    expect(store.getState().chat.unread).toBe(1);
+    s.serverEmit('orderUpdated', order);
+    expect(heard).toEqual([messageReceived(message), orderUpdateReceived(order)]);
     store.dispatch(loggedOut());
     await flush();
     expect(s.disconnectedByClient).toBe(true);

@@ -1,4 +1,4 @@
-import type { RealtimeClient, SocketFactory } from '../../../src/api/socket';
+import type { RealtimeClient, SocketFactory } from '../../src/api/socket';
 
 type Handler = (...args: never[]) => void;
 

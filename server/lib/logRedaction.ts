@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What never reaches the logs (issue 17): log stores are read by more people, and kept longer,
+ * than the secrets they would hold.
+ * - Request URLs: a password-reset token (`/reset-password/<t>`, `/api/user/reset-password/<t>`)
+ *   and a payment session id (`/pay/<id>`, `?session_id=`) are secrets of their own: replaced.
+ * - Errors: a failed query's parameters (and PostgreSQL's `detail`, which quotes values) are the
+ *   shoppers' data; the SQL text with its placeholders stays.
+ */
+const SECRET_IN_URL: [RegExp, string][] = [
+  [/(\/reset-password\/)[^/?#]+/gi, '$1[redacted]'],
+  [/(\/pay\/)[^/?#]+/gi, '$1[redacted]'],
+  [/([?&]session_id=)[^&#]*/gi, '$1[redacted]'],
+];
+
+export function redactUrl(url: string): string {
+  return SECRET_IN_URL.reduce((u, [re, to]) => u.replace(re, to), url);
+}
+
+/** Drizzle's "Failed query: <sql>\nparams: <values>": the values go. */
+const scrubText = (text: string) => text.replace(/\nparams: .*?(?=\n {4}at |$)/s, '\nparams: [redacted]');
+const DROPPED = new Set(['params', 'parameters', 'detail']);
+
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+export function serializeError(err: unknown, depth = 0): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: typeof err === 'string' ? scrubText(err) : String(err), stack: '' };
+  const out: SerializedError = { type: err.constructor?.name ?? err.name, message: scrubText(err.message), stack: scrubText(err.stack ?? '') };
+  for (const [key, value] of Object.entries(err)) {
+    if (DROPPED.has(key) || key === 'cause' || key in out) continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = typeof value === 'string' ? scrubText(value) : value;
+  }
+  if (err.cause !== undefined && depth < 5) out.cause = serializeError(err.cause, depth + 1);
+  return out;
+}
+
+/** Fastify logger serializers: requests with their URL redacted, errors without their parameters. */
+export const logSerializers = {
+  req(request: FastifyRequest) {
+    return {
+      method: request.method,
+      url: redactUrl(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+  err: (err: Error) => serializeError(err),
+};

@@ -1,0 +1,279 @@
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { toDollars } from '../../src/domain/money';
+import type { Address, Order, OrderStatus } from '../../src/domain/types';
+import type { Db, DbOrTx } from '../db/client';
+import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
+import { orderToWire, type OrderRow } from './orders';
+
+/** Filters of the staff order board; every one is applied in SQL. */
+export interface OrderBoardFilter {
+  /** Words matched as prefixes of the order id, the delivery e-mail and name, and product names; or an account e-mail's start. */
+  q?: string;
+  status?: OrderStatus;
+  /** Placed at or after. */
+  from?: Date;
+  /** Placed before. */
+  to?: Date;
+  page: number;
+  pageSize: number;
+}
+
+export interface StaffOrderCustomer {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** One row of the board: the wire order with its customer and delivery e-mail. */
+export interface StaffOrderSummary extends Order {
+  customer: StaffOrderCustomer | null;
+  deliveryEmail: string;
+  itemCount: number;
+}
+
+export interface OrderBoardPage {
+  orders: StaffOrderSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type OrderActorKind = 'staff' | 'shopper' | 'provider' | 'expiry' | 'system';
+
+export interface OrderEvent {
+  _id: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  trackingNumber: string | null;
+  by: { kind: OrderActorKind; _id: string | null; name: string | null; email: string | null };
+  at: string;
+}
+
+export interface OrderRefund {
+  _id: string;
+  provider: string;
+  amount: number;
+  status: string;
+  by: { _id: string | null; name: string | null; email: string | null };
+  at: string;
+}
+
+/** The order page: everything staff need to fulfil, answer about, or refund an order. */
+export interface StaffOrderDetail extends StaffOrderSummary {
+  address: Address;
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  discountCode: string | null;
+  isBuyNow: boolean;
+  payment: {
+    method: string;
+    provider: string | null;
+    sessionId: string | null;
+    /** The payment session's state: open, paid, declined, cancelled, expired; null before one opened. */
+    sessionStatus: string | null;
+    paidAt: string | null;
+    refund: OrderRefund | null;
+  };
+  history: OrderEvent[];
+}
+
+/** Search words → a tsquery of word prefixes ('drag' & 'ada@ex'); null when nothing searchable is left. */
+export function boardTsQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}@._-]/gu, '').replace(/^[._-]+|[._-]+$/g, ''))
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `'${w}':*`).join(' & ') : null;
+}
+
+const HEX_PREFIX = /^[0-9a-f]{4,24}$/;
+/** At most this many accounts match an e-mail search (a prefix as short as "a" must not list every account). */
+const ACCOUNT_MATCH_LIMIT = 100;
+
+/**
+ * The staff side of orders: the board (search, status, dates and paging in SQL, on the indexes of
+ * migration 0003_staff) and the order page. Status changes stay in OrdersRepository; this only
+ * records who makes them (`asActor`) and the refunds.
+ */
+export class StaffOrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Accounts whose e-mail starts with the search text (looked up first, so the order query can use its user index). */
+  private async accountsMatching(q: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) like ${`${q.replace(/[\\%_]/g, '\\$&')}%`}`)
+      .limit(ACCOUNT_MATCH_LIMIT);
+    return rows.map((r) => r.id);
+  }
+
+  private where(f: Omit<OrderBoardFilter, 'page' | 'pageSize'>, accountIds: string[]): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [];
+    if (f.status) conditions.push(eq(orders.status, f.status));
+    if (f.from) conditions.push(gte(orders.createdAt, f.from));
+    if (f.to) conditions.push(lt(orders.createdAt, f.to));
+    const q = f.q?.trim().toLowerCase();
+    if (q) {
+      const tsq = boardTsQuery(q);
+      const matches: SQL[] = [];
+      if (tsq) matches.push(sql`${sql.identifier('orders')}.search @@ to_tsquery('simple', ${tsq})`);
+      if (HEX_PREFIX.test(q)) matches.push(sql`${orders.id} like ${`${q}%`}`);
+      if (accountIds.length) matches.push(inArray(orders.userId, accountIds));
+      conditions.push(matches.length ? or(...matches) : sql`false`);
+    }
+    return and(...conditions);
+  }
+
+  /** The SQL of the board's page query (for the query-plan test). */
+  async pageSql(f: OrderBoardFilter): Promise<SQL> {
+    return this.pageQueryFor(f, await this.accountIdsFor(f.q)).getSQL();
+  }
+
+  private async accountIdsFor(q: string | undefined): Promise<string[]> {
+    const text = q?.trim().toLowerCase();
+    return text && (text.includes('@') || !boardTsQuery(text)) ? this.accountsMatching(text) : [];
+  }
+
+  private pageQueryFor(f: OrderBoardFilter, accountIds: string[]) {
+    return this.db
+      .select({ order: orders, customerName: users.name, customerEmail: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(this.where(f, accountIds))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize);
+  }
+
+  async board(f: OrderBoardFilter): Promise<OrderBoardPage> {
+    const accountIds = await this.accountIdsFor(f.q);
+    const [rows, [count]] = await Promise.all([
+      this.pageQueryFor(f, accountIds),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(this.where(f, accountIds)),
+    ]);
+    return {
+      orders: rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! })),
+      total: Number(count?.n ?? 0),
+      page: f.page,
+      pageSize: f.pageSize,
+    };
+  }
+
+  async detail(id: string): Promise<StaffOrderDetail | null> {
+    const [found] = await this.db
+      .select({ order: orders, customerName: users.name, customerEmail: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id));
+    if (!found) return null;
+    const row = found.order;
+    const [events, refunds, sessions] = await Promise.all([
+      this.db
+        .select({ event: orderEvents, name: users.name, email: users.email })
+        .from(orderEvents)
+        .leftJoin(users, eq(users.id, orderEvents.actorId))
+        .where(eq(orderEvents.orderId, id))
+        .orderBy(orderEvents.id),
+      this.db
+        .select({ refund: orderRefunds, name: users.name, email: users.email })
+        .from(orderRefunds)
+        .leftJoin(users, eq(users.id, orderRefunds.actorId))
+        .where(eq(orderRefunds.orderId, id)),
+      row.paymentSessionId ? this.db.select().from(paymentSessions).where(eq(paymentSessions.id, row.paymentSessionId)) : Promise.resolve([]),
+    ]);
+    const session = sessions[0];
+    const refund = refunds[0];
+    return {
+      ...summary(row, found.customerName === null ? null : { _id: row.userId, name: found.customerName, email: found.customerEmail! }),
+      address: row.address as unknown as Address,
+      subtotal: toDollars(row.subtotalCents),
+      deliveryFee: toDollars(row.shippingCents),
+      discount: toDollars(row.discountCents),
+      discountCode: row.discountCode,
+      isBuyNow: row.isBuyNow,
+      payment: {
+        method: row.paymentMethod,
+        provider: session?.provider ?? null,
+        sessionId: session?.id ?? null,
+        sessionStatus: session?.status ?? null,
+        paidAt: row.paidAt?.toISOString() ?? null,
+        refund: refund
+          ? {
+              _id: refund.refund.id,
+              provider: refund.refund.provider,
+              amount: toDollars(refund.refund.amountCents),
+              status: refund.refund.status,
+              by: { _id: refund.refund.actorId, name: refund.name, email: refund.email },
+              at: refund.refund.createdAt.toISOString(),
+            }
+          : null,
+      },
+      history: events.map(({ event: e, name, email }) => ({
+        _id: String(e.id),
+        from: e.fromStatus as OrderStatus | null,
+        to: e.toStatus as OrderStatus,
+        trackingNumber: e.trackingNumber,
+        by: { kind: e.actorKind as OrderActorKind, _id: e.actorId, name: e.actorKind === 'staff' || e.actorKind === 'shopper' ? name : null, email: e.actorKind === 'staff' || e.actorKind === 'shopper' ? email : null },
+        at: e.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** The paid payment session of an order (what a refund gives back), if any. */
+  async paidSession(orderId: string) {
+    const rows = await this.db
+      .select()
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'paid')));
+    return rows[0];
+  }
+
+  async refundOf(orderId: string) {
+    const rows = await this.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    return rows[0];
+  }
+
+  /** Records a refund the provider made (once per order: a repeat keeps the first). */
+  async recordRefund(tx: DbOrTx, refund: { id: string; orderId: string; provider: string; amountCents: number; status: string; actorId: string }): Promise<void> {
+    await tx.insert(orderRefunds).values(refund).onConflictDoNothing();
+  }
+
+  /** Sets the tracking number inside the caller's transaction (its event is recorded by the trigger). */
+  async setTrackingNumber(tx: DbOrTx, id: string, trackingNumber: string): Promise<OrderRow | null> {
+    const [row] = await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
+    return row ?? null;
+  }
+
+  /**
+   * Runs `work` in a transaction whose order changes the history attributes to this staff member
+   * (the order_events trigger reads `layerloft.actor`, local to the transaction).
+   */
+  asActor<T>(actorId: string, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('layerloft.actor', ${`staff:${actorId}`}, true)`);
+      return work(tx);
+    });
+  }
+
+  /** Every order of one customer, newest first (the inbox shows them beside the thread). */
+  async forCustomer(userId: string, limit = 50): Promise<StaffOrderSummary[]> {
+    const rows = await this.db
+      .select({ order: orders, customerName: users.name, customerEmail: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+    return rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! }));
+  }
+}
+
+function summary(row: OrderRow, customer: StaffOrderCustomer | null): StaffOrderSummary {
+  const wire = orderToWire(row);
+  const address = row.address as unknown as Partial<Address>;
+  return { ...wire, customer, deliveryEmail: address.email ?? '', itemCount: wire.items.reduce((n, i) => n + i.quantity, 0) };
+}

@@ -1,0 +1,77 @@
+import { isBundleActive } from '../../src/domain/pricing';
+import type { Bundle } from '../../src/domain/types';
+
+/**
+ * Anonymous HTML, cached (issue 16): every visitor without a token gets the same render of a URL,
+ * so a render is kept, keyed by the canonical URL, and served again while the data it was made
+ * from is unchanged. The data's version is checked on every request: the catalog's shared version
+ * (bumped by whichever instance changed products or bundles), the settings, and the set of bundles
+ * active right now (a bundle starting or ending changes pages without any write).
+ */
+
+/** The query parameters the store page reads (src/features/catalog/storeQuery.ts); others change nothing. */
+const STORE_PARAMS = ['category', 'subCategory', 'subSubCategory', 'brand', 'color', 'priceRange', 'sort', 'section', 'q', 'options', 'page'];
+/** Pages whose render depends on the URL's path (and, for the store, the parameters above) only. */
+const CACHEABLE = /^\/(?:|collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})$/;
+
+/**
+ * The canonical form of a page URL, or null when the page is not cached (a shopper's own page, or
+ * one that reads its query): no trailing slash, lower-case ids, only the store's known parameters,
+ * in a fixed order (a repeated parameter keeps its values' order), empty values dropped.
+ */
+export function canonicalUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://canonical.invalid');
+  } catch {
+    return null;
+  }
+  const pathname = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '').toLowerCase() : '/';
+  if (!CACHEABLE.test(pathname)) return null;
+  if (pathname !== '/collection') return pathname;
+  const query = new URLSearchParams();
+  for (const name of STORE_PARAMS) for (const value of parsed.searchParams.getAll(name)) if (value.trim() !== '') query.append(name, value.trim());
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The ids of the bundles active at `now`: pages change when this does. */
+export function activeBundlesKey(bundles: readonly Bundle[], now: number): string {
+  return bundles
+    .filter((b) => isBundleActive(b, now))
+    .map((b) => b._id)
+    .join(',');
+}
+
+export interface CachedPage {
+  status: number;
+  html: string;
+}
+
+/** A bounded least-recently-used map of rendered pages, each tagged with the data version it was made from. */
+export class HtmlCache {
+  private readonly entries = new Map<string, { version: string; page: CachedPage }>();
+
+  constructor(readonly maxEntries = 500) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The page for `key` if it was made from `version`; a stale one is dropped. */
+  get(key: string, version: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.version !== version) return undefined;
+    // Re-inserted: a Map iterates in insertion order, so the oldest key is the least recently used.
+    this.entries.set(key, entry);
+    return entry.page;
+  }
+
+  set(key: string, version: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, page });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}

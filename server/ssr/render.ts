@@ -1,0 +1,100 @@
+import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { RenderedPage, RenderInput } from '../../src/entry-server';
+import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
+import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './template';
+
+/**
+ * Renders pages per request with the app's server entry (src/entry-server.tsx, built into
+ * dist/ssr/ by `npm run build`): the endpoints the render asks are answered in-process by
+ * `app.inject`, through the same routes a browser calls.
+ */
+export interface PageRenderer {
+  /** The page; `cache` says whether the anonymous HTML cache answered (`none`: a page it never keeps). */
+  render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none' }>;
+}
+
+export interface ServerEntry {
+  render(input: RenderInput): Promise<RenderedPage>;
+}
+
+/** Where `npm run build` puts the server-rendering bundle, inside the client's folder. */
+export const SSR_ENTRY = 'ssr/entry-server.js';
+
+/** An origin for the render's request URLs; the transport uses only their path and query. */
+const INTERNAL_ORIGIN = 'http://layerloft.internal';
+
+/** What the render's endpoints reach: this app, in-process, as a browser without a token. */
+export function inProcessTransport(app: FastifyInstance): RenderInput['transport'] {
+  return {
+    origin: INTERNAL_ORIGIN,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+      const res = await app.inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(request.headers),
+        ...(body ? { payload: body } : {}),
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
+      }
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+    },
+  };
+}
+
+/** The built index.html, prepared once per build (re-read when the file changes). */
+function templateReader(distDir: string): () => Promise<string> {
+  const file = path.join(distDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return async () => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const built = await readFile(file, 'utf8');
+      const html = withoutModulePreloads(withInlineStylesheets(built, (href) => readFileSync(path.join(distDir, href), 'utf8')));
+      cached = { mtimeMs, html };
+    }
+    return cached.html;
+  };
+}
+
+/** What every render depends on besides its URL: any change makes cached pages stale, on every instance. */
+async function dataVersion(app: FastifyInstance): Promise<string> {
+  const [catalog, settings, bundles] = await Promise.all([app.catalog.version(), app.settings.get(), app.catalog.listBundles()]);
+  return `${catalog}|${JSON.stringify(settings)}|${activeBundlesKey(bundles, Date.now())}`;
+}
+
+export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, template: () => Promise<string>, cache = new HtmlCache()): PageRenderer {
+  const transport = inProcessTransport(app);
+  const renderPage = async (url: string) => {
+    const [page, shell] = await Promise.all([entry.render({ url, transport }), template()]);
+    return { status: page.status, html: pageHtml(shell, page) };
+  };
+  return {
+    async render(url) {
+      // Every visitor gets the guest's render (the shopper's own parts fill in on the client), so
+      // the render of a canonical URL serves every URL that means the same page.
+      const key = canonicalUrl(url);
+      if (key === null) return { ...(await renderPage(url)), cache: 'none' };
+      const version = await dataVersion(app);
+      const hit = cache.get(key, version);
+      if (hit) return { ...hit, cache: 'hit' };
+      const page = await renderPage(key);
+      cache.set(key, version, page);
+      return { ...page, cache: 'miss' };
+    },
+  };
+}
+
+/** The renderer of a build: dist/index.html around the bundle `entryFile`. */
+export async function loadBuiltRenderer(app: FastifyInstance, distDir: string, entryFile: string): Promise<PageRenderer> {
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  return createPageRenderer(app, entry, templateReader(distDir));
+}

@@ -1,0 +1,48 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { locationChanged } from '../../store/events';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
+import { isReplaying } from '../../store/recorder';
+import { hrefOf, mirrorOf, sameLocation } from './location';
+import { selectLocation } from './routerSlice';
+
+/**
+ * Keeps the router and the store's mirror of it in step (mounted once, inside the router):
+ * - a location change is reported as `router/locationChanged` (unless the store already holds it:
+ *   a `router/navigationRequested` put it there first);
+ * - while the QA panel shows a replayed state, the replayed location drives the router (and that
+ *   move is not reported: the replayed state already holds it, and nothing is recorded during a
+ *   replay); leaving the replay takes the page back to the app's own location;
+ * - the router's navigate is lent to the store, for the router feature's listener.
+ * Layout effects: the store catches up before the browser paints the first frame of a new page.
+ */
+export function LocationSync() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const mirrored = useAppSelector(selectLocation);
+  const replaying = useAppSelector(isReplaying);
+  const shown = useRef(location);
+  const wasReplaying = useRef(replaying);
+
+  useLayoutEffect(() => store.navigator.attach((to, options) => navigate(to, options)), [store, navigate]);
+
+  useLayoutEffect(() => {
+    shown.current = location;
+    const state = store.getState();
+    if (isReplaying(state)) return;
+    const next = mirrorOf(location);
+    if (!sameLocation(next, selectLocation(state))) dispatch(locationChanged(next));
+  }, [location, store, dispatch]);
+
+  // Only when the replayed state changes (a step shown, the replay left): a tester may still
+  // browse during a replay without being pulled back.
+  useLayoutEffect(() => {
+    const drive = replaying || wasReplaying.current;
+    wasReplaying.current = replaying;
+    if (drive && !sameLocation(mirrored, mirrorOf(shown.current))) navigate(hrefOf(mirrored), { replace: true, state: mirrored.state });
+  }, [mirrored, replaying, navigate]);
+
+  return null;
+}

@@ -1,0 +1,214 @@
+/**
+ * Server rendering (issue 16): pages fetched as a crawler or a browser with scripts off gets them —
+ * no script runs here (jsdom parses the HTML, nothing more). The render is the build's bundle of
+ * src/entry-server.tsx (built once into a folder of this file) around a shell shaped like the
+ * built index.html.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../src/domain/money';
+import { isBundleActive, salePrice } from '../../../src/domain/pricing';
+import type { Bundle, Product } from '../../../src/domain/types';
+import { catalogApi } from '../../../src/features/catalog/catalogApi';
+import { selectStorePage } from '../../../src/features/catalog/storeSelectors';
+import { selectStoreQuery } from '../../../src/features/catalog/storeView';
+import { routerStateAt } from '../../../src/features/router/routerSlice';
+import { makeStore } from '../../../src/store/store';
+import { defaultDeps } from '../../../src/store/deps';
+import { products } from '../../../server/db/schema';
+import { bumpCatalogVersion } from '../../../server/repositories/catalog';
+import { inProcessTransport } from '../../../server/ssr/render';
+import { buildTestApp, type TestApp } from '../helpers';
+
+// jsdom ships no types; parsing is all this file asks of it (scripts never run by default).
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>LayerLoft — 3D-printed figures, fidgets &amp; décor</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let t: TestApp;
+let distDir = '';
+let list: Product[];
+let bundles: Bundle[];
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'layerloft-ssr-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), SHELL);
+  const built = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(distDir, 'ssr'), '--logLevel', 'warn'],
+    // As `npm run build` makes it (vitest sets NODE_ENV=test, which would pick React's development JSX).
+    { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (built.status !== 0) throw new Error(`server-rendering bundle failed to build:\n${built.stdout}${built.stderr}`);
+  t = await buildTestApp({ deps: { distDir }, config: { publicUrl: 'https://shop.example' } });
+  list = (await t.app.inject('/api/product/list')).json().products;
+  bundles = (await t.app.inject('/api/bundle/list')).json().bundles;
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+async function page(url: string): Promise<{ status: number; html: string; doc: Document }> {
+  const res = await t.app.inject(url);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  return { status: res.statusCode, html: res.body, doc: new JSDOM(res.body).window.document };
+}
+
+const main = (doc: Document) => doc.querySelector('main')!;
+const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ');
+/** The data block the client hydrates from. */
+const serverData = (doc: Document) => JSON.parse(doc.getElementById('server-data')!.textContent!) as { api: { queries: Record<string, { status: string; data?: unknown }> } };
+
+describe('a product page', () => {
+  it('holds the name, the prices and the first picture as a real <img> with its size and a high fetch priority', async () => {
+    const p = list.find((x) => x.discount > 0 && x.image.length > 1 && !x.notAvailableYet)!;
+    const { status, doc } = await page(`/product/${p._id}`);
+    expect(status).toBe(200);
+    expect(text(main(doc).querySelector('h1')!)).toContain(p.name);
+    expect(text(main(doc))).toContain(formatMoney(salePrice(p)));
+    expect(text(main(doc))).toContain(formatMoney(p.price));
+    const first = main(doc).querySelector('img')!;
+    expect(first.getAttribute('src')).toBe(p.image[0]);
+    expect(Number(first.getAttribute('width'))).toBeGreaterThan(0);
+    expect(Number(first.getAttribute('height'))).toBeGreaterThan(0);
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    // The data it was rendered from goes with it, so the client does not ask again.
+    const queries = serverData(doc).api.queries;
+    expect(queries[`getProduct("${p._id}")`]?.status).toBe('fulfilled');
+    expect(queries['getProducts(undefined)']?.status).toBe('fulfilled');
+    // Emotion's styles for the markup, in the tag the client's cache adopts.
+    expect(doc.head.querySelector('style[data-emotion^="css "]')).not.toBeNull();
+  });
+});
+
+describe('the store page', () => {
+  it('/collection?category=Figures&page=2 holds the cards of that page (12 a page)', async () => {
+    const url = '/collection?category=Figures&page=2';
+    // What the client shows for that url: its own selectors over the same endpoints.
+    const store = makeStore({ router: routerStateAt(url) }, { ...defaultDeps, server: inProcessTransport(t.app) } as typeof defaultDeps);
+    await Promise.all([store.dispatch(catalogApi.endpoints.getProducts.initiate()), store.dispatch(catalogApi.endpoints.getSettings.initiate())]);
+    const state = store.getState();
+    const expected = selectStorePage(state, selectStoreQuery(state));
+    expect(expected.page).toBe(2);
+    expect(expected.items.length).toBeGreaterThan(0);
+    expect(expected.items.length).toBeLessThanOrEqual(12);
+
+    const { status, doc } = await page(url);
+    expect(status).toBe(200);
+    const pictures = new Set([...main(doc).querySelectorAll('img')].map((img) => img.getAttribute('src')));
+    for (const p of expected.items) {
+      expect(text(main(doc))).toContain(p.name);
+      expect([...pictures], p.name).toContain(p.image[0]);
+    }
+    // Only that page: every product the grid links to is one of its cards.
+    const expectedIds = new Set(expected.items.map((p) => p._id));
+    const linked = [...main(doc).querySelectorAll('a[href^="/product/"]')].map((a) => a.getAttribute('href')!.slice('/product/'.length));
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.filter((id) => !expectedIds.has(id))).toEqual([]);
+  });
+});
+
+describe('a bundle page', () => {
+  it('holds the bundle title, its price and its products', async () => {
+    const b = bundles.find((x) => isBundleActive(x, Date.now()))!;
+    const { status, doc } = await page(`/bundle/${b._id}`);
+    expect(status).toBe(200);
+    expect(text(main(doc))).toContain(b.title);
+    expect(text(main(doc))).toContain(formatMoney(b.price));
+    for (const id of b.products) {
+      const p = list.find((x) => x._id === id)!;
+      expect(text(main(doc)), p.name).toContain(p.name);
+    }
+  });
+});
+
+describe('statuses', () => {
+  it('an unknown product is a 404 with the page the client shows', async () => {
+    const { status, doc } = await page('/product/aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(status).toBe(404);
+    expect(text(main(doc))).toContain('Product not found.');
+  });
+
+  it('an unknown or ended bundle is a 404 with the page the client shows', async () => {
+    const ended = bundles.find((x) => !isBundleActive(x, Date.now()));
+    for (const id of ['bbbbbbbbbbbbbbbbbbbbbbbb', ...(ended ? [ended._id] : [])]) {
+      const { status, doc } = await page(`/bundle/${id}`);
+      expect(status, id).toBe(404);
+      expect(text(main(doc))).toContain('This bundle is no longer available.');
+    }
+  });
+
+  it('an unknown route is a 404 with the not-found page', async () => {
+    const { status, doc } = await page('/no-such-page');
+    expect(status).toBe(404);
+    expect(text(main(doc))).toContain('Page not found');
+  });
+
+  it('the home page and the store are 200', async () => {
+    for (const url of ['/', '/collection', '/about']) expect((await page(url)).status, url).toBe(200);
+  });
+});
+
+describe('the data block', () => {
+  it('keeps a hostile product name as text: no script from it, and the JSON reads back the same', async () => {
+    const target = list[2]!;
+    const evil = '</script><script>alert(1)</script><!-- x';
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(products).set({ name: evil }).where(eq(products.id, target._id));
+      await bumpCatalogVersion(tx);
+    });
+    t.app.catalog.invalidateLocal();
+    const { html, doc } = await page('/collection');
+    expect(html).not.toContain('<script>alert(1)');
+    // The shell's module script and the data block, nothing else.
+    expect(doc.querySelectorAll('script')).toHaveLength(2);
+    const data = serverData(doc).api.queries['getProducts(undefined)']!.data as { entities: Record<string, Product> };
+    expect(data.entities[target._id]!.name).toBe(evil);
+  });
+});
+
+describe('the anonymous HTML cache', () => {
+  it('serves a render again for the same canonical URL, and renders anew when the catalog or the settings change', async () => {
+    const p = list[5]!;
+    const first = await t.app.inject(`/product/${p._id}?ref=mail`);
+    const again = await t.app.inject(`/product/${p._id.toUpperCase()}/`);
+    expect([first.headers['x-render-cache'], again.headers['x-render-cache']]).toEqual(['miss', 'hit']);
+    expect(again.body).toBe(first.body);
+
+    const renamed = `${p.name} (renamed)`;
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(products).set({ name: renamed }).where(eq(products.id, p._id));
+      await bumpCatalogVersion(tx);
+    });
+    // Another instance's write: this one sees the shared version once its check interval has passed.
+    t.app.catalog.invalidateLocal();
+    const changed = await t.app.inject(`/product/${p._id}`);
+    expect(changed.headers['x-render-cache']).toBe('miss');
+    expect(changed.body).toContain(renamed);
+
+    const settings = (await t.app.inject('/api/settings')).json().settings as { showSupportInOrders: boolean };
+    await t.app.settings.update({ showSupportInOrders: !settings.showSupportInOrders });
+    expect((await t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('miss');
+    expect((await t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('never keeps a shopper’s page', async () => {
+    for (const url of ['/cart', '/cart']) expect((await t.app.inject(url)).headers['x-render-cache']).toBe('none');
+  });
+});

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaffOrdersRepository, type OrderBoardFilter } from '../../../server/repositories/staffOrders';
+import type { StaffOrderBoardResponse } from '../../../server/routes/staffOrders';
+import { buildTestApp, type TestApp } from '../helpers';
+import { makeShopper } from '../checkout-helpers';
+import { makeStaff } from '../chat-helpers';
+
+/**
+ * The board stays fast with tens of thousands of orders because every filter it offers is
+ * answered from an index: 20,000 orders, statistics gathered, and the planner's choice read
+ * from EXPLAIN (no timing, which a busy machine would make flaky).
+ */
+const ORDERS = 20_000;
+
+let t: TestApp;
+let app: FastifyInstance;
+let repo: StaffOrdersRepository;
+let staff: { token: string };
+let buyer: { id: string; email: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  app = t.app;
+  repo = new StaffOrdersRepository(app.db);
+  staff = await makeStaff(app);
+  buyer = await makeShopper(app, 'Rare');
+  const crowd = await makeShopper(app, 'Crowd');
+  // A fixture, not a history: its orders need no events (the trigger would triple the set-up time),
+  // and the search index is built once after the bulk insert, from the migration's own definition.
+  const defs = await app.db.execute(sql`select indexdef from pg_indexes where indexname = 'orders_search_idx'`);
+  const searchIndex = (defs as unknown as { rows: { indexdef: string }[] }).rows[0]!.indexdef;
+  expect(searchIndex).toContain('fastupdate');
+  await app.db.execute(sql`drop index orders_search_idx`);
+  await app.db.execute(sql`alter table orders disable trigger orders_record_events`);
+  // Orders 1–5 name a rare product and belong to the rare buyer; 6–25 are Refunded; the rest are common.
+  await app.db.execute(sql`
+    insert into orders (id, user_id, status, address, items, subtotal_cents, shipping_cents, amount_cents, created_at, updated_at)
+    select lpad(to_hex(g), 24, '0'),
+           case when g <= 5 then ${buyer.id} else ${crowd.id} end,
+           case when g <= 5 then 'Processing' when g <= 25 then 'Refunded' else (array['Order Placed','Processing','Delivered','Cancelled'])[1 + g % 4] end,
+           jsonb_build_object('email', 'buyer' || (g % 997) || '@example.com', 'firstName', 'Pat', 'lastName', 'Lee' || (g % 50)),
+           jsonb_build_array(jsonb_build_object('productId', 'aaaaaaaaaaaaaaaaaaaaaa01', 'name', case when g <= 5 then 'Quetzal Lantern' else 'Widget ' || (g % 300) end,
+             'variant', '|', 'kind', 'product', 'image', '', 'quantity', 1, 'unitPriceCents', 1000, 'lineTotalCents', 1000)),
+           1000, 0, 1000, now() - (g || ' minutes')::interval, now()
+    from generate_series(1, ${ORDERS}) g`);
+  await app.db.execute(sql`alter table orders enable trigger orders_record_events`);
+  await app.db.execute(sql.raw(searchIndex));
+  await app.db.execute(sql`analyze orders`);
+  await app.db.execute(sql`analyze users`);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function plan(f: Partial<OrderBoardFilter>): Promise<string> {
+  const res = await app.db.execute(sql`explain ${await repo.pageSql({ page: 1, pageSize: 25, ...f })}`);
+  return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+const board = async (query: string) => (await app.inject({ method: 'GET', url: `/api/staff/orders/search?${query}`, headers: { token: staff.token } })).json() as StaffOrderBoardResponse;
+
+describe(`the order board over ${ORDERS.toLocaleString('en-US')} orders`, () => {
+  it('pages the newest orders from the created-at index', async () => {
+    expect(await plan({})).toMatch(/Index Scan Backward using orders_created_idx/);
+    const page = await board('pageSize=50&page=3');
+    expect(page.total).toBe(ORDERS);
+    expect(page.orders).toHaveLength(50);
+    expect(page.orders[0]!._id).toBe((101).toString(16).padStart(24, '0'));
+  });
+
+  it('filters a status from the status index', async () => {
+    expect(await plan({ status: 'Refunded' })).toMatch(/orders_status_created_idx/);
+    expect((await board('status=Refunded')).total).toBe(20);
+  });
+
+  it('finds product names and delivery e-mails through the search index', async () => {
+    const p = await plan({ q: 'quetzal' });
+    expect(p).toMatch(/Bitmap Index Scan on orders_search_idx/);
+    expect(p).not.toMatch(/Seq Scan on orders/);
+    expect((await board('q=quetzal lant')).total).toBe(5);
+    expect(await plan({ q: 'buyer12@example.com' })).toMatch(/orders_search_idx/);
+  });
+
+  it('finds an order id prefix and an account e-mail through their indexes', async () => {
+    const id = (4242).toString(16).padStart(24, '0');
+    expect(await plan({ q: id })).toMatch(/orders_id_prefix_idx|orders_pkey/);
+    expect((await board(`q=${id}`)).orders.map((o) => o._id)).toEqual([id]);
+    const byAccount = await plan({ q: buyer.email });
+    expect(byAccount).toMatch(/orders_user_created_idx/);
+    expect(byAccount).not.toMatch(/Seq Scan on orders/);
+    expect((await board(`q=${encodeURIComponent(buyer.email)}`)).total).toBe(5);
+  });
+});

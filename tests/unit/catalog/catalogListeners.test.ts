@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { catalogApi, normaliseProducts } from '../../../src/features/catalog/catalogApi';
+import {
+  accessoryAddPressed,
+  addToCartPressed,
+  buyNowPressed,
+  colorPicked,
+  quantityTyped,
+  selectProductSelection,
+  sizePicked,
+} from '../../../src/features/catalog/productSelectionSlice';
+import { MESSAGES } from '../../../src/features/catalog/rules';
+import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
+import { routerStateAt } from '../../../src/features/router/routerSlice';
+import { selectLocation } from '../../../src/store/selectors';
+import { makeStore } from '../../../src/store/store';
+import { NOW, makeProduct } from '../../fixtures/catalog';
+
+const knight = makeProduct({
+  _id: 'knight',
+  name: 'Knight',
+  price: 40,
+  discount: 25,
+  colorVariants: [{ color: 'Silver', image: '/img/knight-silver.svg' }],
+  clothingSizes: ['M', 'L'],
+  hasAccessory: true,
+  accessories: [
+    { name: 'Shield', price: 5, images: ['/img/shield.svg'], description: '', outOfStock: false, comingSoon: false, preOrder: false, isNew: false, limitedEdition: false, notAvailableYet: false },
+    { name: 'Lance', price: 7, images: [], description: '', outOfStock: true, comingSoon: false, preOrder: false, isNew: false, limitedEdition: false, notAvailableYet: false },
+  ],
+});
+const sold = makeProduct({ _id: 'sold', outOfStock: true });
+
+async function storeWithProducts(route = '/') {
+  const store = makeStore({ router: routerStateAt(route) }, { now: () => NOW, newId: () => 'id' });
+  const navigate = vi.fn();
+  store.navigator.attach(navigate);
+  await store.dispatch(catalogApi.util.upsertQueryData('getProducts', undefined, normaliseProducts({ success: true, products: [knight, sold] })));
+  return { store, navigate };
+}
+
+describe('product page listeners', () => {
+  it('refuses Add to cart with the first problem, in the order of SPEC §5', async () => {
+    const { store } = await storeWithProducts('/product/knight');
+    store.dispatch(addToCartPressed({ productId: 'knight' }));
+    expect(selectProductSelection(store.getState(), 'knight').problem).toBe(MESSAGES.color);
+    store.dispatch(colorPicked({ productId: 'knight', color: 'Silver' }));
+    store.dispatch(addToCartPressed({ productId: 'knight' }));
+    expect(selectProductSelection(store.getState(), 'knight').problem).toBe(MESSAGES.size);
+    store.dispatch(sizePicked({ productId: 'knight', size: 'L' }));
+    store.dispatch(quantityTyped({ productId: 'knight', text: '0' }));
+    store.dispatch(addToCartPressed({ productId: 'knight' }));
+    expect(selectProductSelection(store.getState(), 'knight').problem).toBe(MESSAGES.quantity);
+    store.dispatch(addToCartPressed({ productId: 'sold' }));
+    expect(selectProductSelection(store.getState(), 'sold').problem).toBe(MESSAGES.outOfStock);
+    expect(store.getState().cart.items).toEqual({});
+  });
+
+  it('adds the picked line and opens the dialog with its sale price', async () => {
+    const { store } = await storeWithProducts('/product/knight');
+    store.dispatch(colorPicked({ productId: 'knight', color: 'Silver' }));
+    store.dispatch(sizePicked({ productId: 'knight', size: 'L' }));
+    store.dispatch(quantityTyped({ productId: 'knight', text: '2' }));
+    store.dispatch(addToCartPressed({ productId: 'knight' }));
+    expect(store.getState().cart.items).toEqual({ 'knight_Silver|L': 2 });
+    expect(selectProductSelection(store.getState(), 'knight')).toMatchObject({
+      problem: null,
+      added: { name: 'Knight', image: '/img/knight-silver.svg', detail: 'Color: Silver · Size: L', quantity: 2, unitPrice: 30 },
+    });
+  });
+
+  it('Buy now goes to /place-order with the item in navigation state, leaving the cart alone', async () => {
+    const { store, navigate } = await storeWithProducts('/product/knight');
+    store.dispatch(colorPicked({ productId: 'knight', color: 'Silver' }));
+    store.dispatch(sizePicked({ productId: 'knight', size: 'M' }));
+    store.dispatch(quantityTyped({ productId: 'knight', text: '3' }));
+    store.dispatch(buyNowPressed({ productId: 'knight' }));
+    const item = { productId: 'knight', variant: 'Silver|M', quantity: 3 };
+    expect(navigate).toHaveBeenCalledWith('/place-order', { replace: false, state: item });
+    expect(selectLocation(store.getState())).toEqual({ pathname: '/place-order', search: '', hash: '', state: item });
+    expect(store.getState().cart.items).toEqual({});
+  });
+
+  it('Buy now with a problem stays on the page and says why', async () => {
+    const { store, navigate } = await storeWithProducts('/product/knight');
+    store.dispatch(buyNowPressed({ productId: 'knight' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(selectProductSelection(store.getState(), 'knight').problem).toBe(MESSAGES.color);
+  });
+
+  it('adds an accessory for sale as accessory-<index>, and never one out of stock', async () => {
+    const { store } = await storeWithProducts('/product/knight');
+    store.dispatch(accessoryAddPressed({ productId: 'knight', index: 1 }));
+    expect(store.getState().cart.items).toEqual({});
+    store.dispatch(accessoryAddPressed({ productId: 'knight', index: 0 }));
+    expect(store.getState().cart.items).toEqual({ 'knight_accessory-0': 1 });
+    expect(selectProductSelection(store.getState(), 'knight').added).toMatchObject({ name: 'Shield', detail: 'Accessory for Knight', unitPrice: 5 });
+  });
+
+  it('does nothing for a product the cache does not hold', async () => {
+    const { store, navigate } = await storeWithProducts();
+    store.dispatch(buyNowPressed({ productId: 'ghost' }));
+    store.dispatch(addToCartPressed({ productId: 'ghost' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(store.getState().cart.items).toEqual({});
+  });
+});
+
+describe('store view listeners', () => {
+  it('turns a change into the new store url, back to page 1 unless the page itself changed', async () => {
+    const { store, navigate } = await storeWithProducts('/collection?category=Figures&page=3');
+    store.dispatch(storeViewChanged({ patch: { maxPrice: 40 } }));
+    expect(navigate).toHaveBeenLastCalledWith('/collection?category=Figures&priceRange=40', { replace: false, state: null });
+    store.dispatch(storeViewChanged({ patch: { page: 2 } }));
+    expect(selectLocation(store.getState()).search).toBe('?category=Figures&priceRange=40&page=2');
+    expect(selectStoreQuery(store.getState())).toMatchObject({ category: 'Figures', maxPrice: 40, page: 2 });
+  });
+
+  it('builds each change on the one before, before the router has caught up (a fast typist)', async () => {
+    const { store } = await storeWithProducts('/collection');
+    for (const search of ['d', 'dr', 'dra']) store.dispatch(storeViewChanged({ patch: { search }, replace: true }));
+    store.dispatch(storeViewChanged({ patch: { sort: 'price-asc' } }));
+    expect(selectStoreQuery(store.getState())).toMatchObject({ search: 'dra', sort: 'price-asc' });
+  });
+
+  it('toggles list filters and clears them all, keeping the sort', async () => {
+    const { store } = await storeWithProducts('/collection?category=Figures&sort=newest');
+    store.dispatch(storeFilterToggled({ filter: 'subCategories', value: 'MARVEL' }));
+    store.dispatch(storeFilterToggled({ filter: 'colors', value: 'Red' }));
+    expect(selectLocation(store.getState()).search).toBe('?category=Figures&brand=MARVEL&color=Red&sort=newest');
+    store.dispatch(storeFilterToggled({ filter: 'subCategories', value: 'MARVEL' }));
+    expect(selectStoreQuery(store.getState()).subCategories).toEqual([]);
+    store.dispatch(storeFiltersCleared());
+    expect(selectLocation(store.getState()).search).toBe('?sort=newest');
+  });
+});

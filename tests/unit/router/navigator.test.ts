@@ -1,0 +1,33 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createNavigatorSlot } from '../../../src/features/router/navigator';
+import { navigationRequested } from '../../../src/store/events';
+import { makeStore } from '../../../src/store/store';
+
+describe('the store’s navigator slot', () => {
+  it('does nothing until a router is attached, then uses the last one attached', () => {
+    const slot = createNavigatorSlot();
+    slot.navigate('/cart', { replace: false, state: null });
+    const first = vi.fn();
+    const second = vi.fn();
+    const detachFirst = slot.attach(first);
+    const detachSecond = slot.attach(second);
+    slot.navigate('/cart', { replace: true, state: { a: 1 } });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith('/cart', { replace: true, state: { a: 1 } });
+    // An old router unmounting does not detach the current one.
+    detachFirst();
+    slot.navigate('/x', { replace: false, state: null });
+    expect(second).toHaveBeenCalledTimes(2);
+    detachSecond();
+    slot.navigate('/y', { replace: false, state: null });
+    expect(second).toHaveBeenCalledTimes(2);
+  });
+
+  it('moves the router when a navigation is requested (the router listener)', () => {
+    const store = makeStore();
+    const navigate = vi.fn();
+    store.navigator.attach(navigate);
+    store.dispatch(navigationRequested('/place-order', { state: { productId: 'p', variant: '|', quantity: 1 } }));
+    expect(navigate).toHaveBeenCalledWith('/place-order', { replace: false, state: { productId: 'p', variant: '|', quantity: 1 } });
+  });
+});

@@ -43,7 +43,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a browser test mostly waits (for the server, the browser, the network),
+          // so two overlap well on two cores. Files never share pages or accounts, only the server.
+          pool: 'forks',
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every stage, in order, with its time; one closing line with the totals.
-// Stages: typecheck → lint → client (unit + integration) → server on PGlite →
-// server on PostgreSQL (only when DATABASE_URL is set) → build → browser (e2e).
-import { spawnSync } from 'node:child_process';
+// Stages: typecheck with lint (side by side) → client (unit + integration) → server on PGlite →
+// server on PostgreSQL (only when DATABASE_URL is set; without the one-database files) → build → browser (e2e).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -14,22 +14,50 @@ const only = process.argv.slice(2);
 const databaseUrl = process.env.DATABASE_URL;
 const envWithout = (name) => Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== name));
 
-const vitest = (project, report, env = process.env) => ({
+/**
+ * Server test files whose database is not the stage's: they start their own server on PGlite, or
+ * always use the machine's PostgreSQL (fault and load tests cut it with their own proxy). They run
+ * once, in the PGlite stage; the PostgreSQL stage would only repeat them.
+ */
+const ONE_DATABASE_ONLY = ['tests/server/faults/**', 'tests/server/load/**', 'tests/server/ssr/productionServer.test.ts', 'tests/server/security/production-seed.test.ts'];
+
+const vitest = (project, report, env = process.env, extra = []) => ({
   cmd: process.execPath,
-  args: ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, report)}`],
+  args: ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, report)}`, ...extra],
   env,
   report,
 });
 
+// Stages in one list run side by side (the type check and the linter share no state; on two cores
+// they overlap well); their output is printed one after the other.
 const stages = [
-  { name: 'typecheck', cmd: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+  [
+    { name: 'typecheck', cmd: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'lint', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+  ],
   { name: 'client', ...vitest('client', 'client.json') },
   { name: 'server-pglite', ...vitest('server', 'server-pglite.json', envWithout('DATABASE_URL')) },
-  ...(databaseUrl ? [{ name: 'server-postgres', ...vitest('server', 'server-postgres.json', process.env) }] : []),
+  ...(databaseUrl ? [{ name: 'server-postgres', ...vitest('server', 'server-postgres.json', process.env, ONE_DATABASE_ONLY.flatMap((g) => ['--exclude', g])) }] : []),
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--logLevel', 'warn'] },
   { name: 'e2e', ...vitest('e2e', 'e2e.json', envWithout('DATABASE_URL')) },
-].filter((s) => only.length === 0 || only.includes(s.name));
+]
+  .map((group) => (Array.isArray(group) ? group : [group]).filter((s) => only.length === 0 || only.includes(s.name)))
+  .filter((group) => group.length > 0);
+
+/** Runs one stage; output straight to the terminal, or kept to print later when `buffered`. */
+function run(stage, buffered) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(stage.cmd, stage.args, { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: stage.env ?? process.env });
+    const output = [];
+    if (buffered) {
+      child.stdout.on('data', (d) => output.push(d));
+      child.stderr.on('data', (d) => output.push(d));
+    }
+    child.on('error', (err) => output.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (code) => resolve({ stage, status: code, seconds: (Date.now() - started) / 1000, output: Buffer.concat(output) }));
+  });
+}
 
 let passed = 0;
 let failed = 0;
@@ -37,26 +65,29 @@ let skipped = 0;
 const timings = [];
 let broken = null;
 
-for (const stage of stages) {
-  console.log(`\n=== ${stage.name} ===`);
-  const started = Date.now();
-  const result = spawnSync(stage.cmd, stage.args, { cwd: root, stdio: 'inherit', env: stage.env ?? process.env });
-  const seconds = (Date.now() - started) / 1000;
-  timings.push([stage.name, seconds, result.status === 0 ? 'ok' : 'FAILED']);
-  if (stage.report) {
-    try {
-      const report = JSON.parse(fs.readFileSync(path.join(out, stage.report), 'utf8'));
-      passed += report.numPassedTests;
-      failed += report.numFailedTests;
-      skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    } catch {
-      // No report: the runner died before writing one; the exit status below says so.
+for (const group of stages) {
+  const buffered = group.length > 1;
+  if (!buffered) console.log(`\n=== ${group[0].name} ===`);
+  const results = await Promise.all(group.map((stage) => run(stage, buffered)));
+  for (const { stage, status, seconds, output } of results) {
+    if (buffered) {
+      console.log(`\n=== ${stage.name} ===`);
+      process.stdout.write(output);
     }
+    timings.push([stage.name, seconds, status === 0 ? 'ok' : 'FAILED']);
+    if (stage.report) {
+      try {
+        const report = JSON.parse(fs.readFileSync(path.join(out, stage.report), 'utf8'));
+        passed += report.numPassedTests;
+        failed += report.numFailedTests;
+        skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+      } catch {
+        // No report: the runner died before writing one; the exit status below says so.
+      }
+    }
+    if (status !== 0) broken ??= stage.name;
   }
-  if (result.status !== 0) {
-    broken = stage.name;
-    break;
-  }
+  if (broken) break;
 }
 
 console.log('\nStage times:');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every stage, in order, with its time; one closing line with the totals.
-// Stages: typecheck with lint (side by side) → client (unit + integration) → server on PGlite →
-// server on PostgreSQL (only when DATABASE_URL is set; without the one-database files) → build → browser (e2e).
+// Stages: typecheck beside lint → client (unit + integration) → server on PGlite → build →
+// browser (e2e) beside server on PostgreSQL (only when DATABASE_URL is set; without the one-database files).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,8 +28,10 @@ const vitest = (project, report, env = process.env, extra = []) => ({
   report,
 });
 
-// Stages in one list run side by side (the type check and the linter share no state; on two cores
-// they overlap well); their output is printed one after the other.
+// Stages in one list run side by side: each mostly waits on something the other does not use (the
+// type checker and the linter share nothing; the PostgreSQL run waits on the database server while
+// the browser tests wait on Chromium and their own server on PGlite), so on two cores they overlap
+// well. The first one's output is shown as it comes, the others' after it.
 const stages = [
   [
     { name: 'typecheck', cmd: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
@@ -37,9 +39,11 @@ const stages = [
   ],
   { name: 'client', ...vitest('client', 'client.json') },
   { name: 'server-pglite', ...vitest('server', 'server-pglite.json', envWithout('DATABASE_URL')) },
-  ...(databaseUrl ? [{ name: 'server-postgres', ...vitest('server', 'server-postgres.json', process.env, ONE_DATABASE_ONLY.flatMap((g) => ['--exclude', g])) }] : []),
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--logLevel', 'warn'] },
-  { name: 'e2e', ...vitest('e2e', 'e2e.json', envWithout('DATABASE_URL')) },
+  [
+    { name: 'e2e', ...vitest('e2e', 'e2e.json', envWithout('DATABASE_URL')) },
+    ...(databaseUrl ? [{ name: 'server-postgres', ...vitest('server', 'server-postgres.json', process.env, ONE_DATABASE_ONLY.flatMap((g) => ['--exclude', g])) }] : []),
+  ],
 ]
   .map((group) => (Array.isArray(group) ? group : [group]).filter((s) => only.length === 0 || only.includes(s.name)))
   .filter((group) => group.length > 0);
@@ -66,11 +70,10 @@ const timings = [];
 let broken = null;
 
 for (const group of stages) {
-  const buffered = group.length > 1;
-  if (!buffered) console.log(`\n=== ${group[0].name} ===`);
-  const results = await Promise.all(group.map((stage) => run(stage, buffered)));
-  for (const { stage, status, seconds, output } of results) {
-    if (buffered) {
+  console.log(`\n=== ${group[0].name}${group.length > 1 ? ` (beside it: ${group.slice(1).map((s) => s.name).join(', ')})` : ''} ===`);
+  const results = await Promise.all(group.map((stage, i) => run(stage, i > 0)));
+  for (const [i, { stage, status, seconds, output }] of results.entries()) {
+    if (i > 0) {
       console.log(`\n=== ${stage.name} ===`);
       process.stdout.write(output);
     }

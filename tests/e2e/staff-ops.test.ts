@@ -61,6 +61,28 @@ beforeAll(async () => {
 });
 
 describe('the staff console', () => {
+  it('is its own chunk: nothing a shopper loads holds a byte of it (dist/.vite/manifest.json)', () => {
+    const dist = path.resolve(import.meta.dirname, '../../dist');
+    type Chunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const consoleEntry = Object.keys(manifest).find((k) => k === 'src/features/staff/StaffConsole.tsx');
+    expect(consoleEntry).toBeDefined();
+    expect(manifest[consoleEntry!]!.isDynamicEntry).toBe(true);
+    // Every chunk a shopper can load: the entry and every other lazy screen, with what they import.
+    const reached = new Set<string>();
+    const stack = Object.keys(manifest).filter((k) => manifest[k]!.isEntry || (manifest[k]!.isDynamicEntry && k !== consoleEntry));
+    while (stack.length) {
+      const k = stack.pop()!;
+      if (reached.has(k)) continue;
+      reached.add(k);
+      stack.push(...(manifest[k]!.imports ?? []));
+    }
+    expect([...reached].filter((k) => k.includes('features/staff/'))).toEqual([]);
+    const leaking = [...reached].filter((k) => /\/api\/staff\/|staff\/inboxSearchEdited/.test(fs.readFileSync(path.join(dist, manifest[k]!.file), 'utf8')));
+    expect(leaking).toEqual([]);
+    expect(fs.readFileSync(path.join(dist, manifest[consoleEntry!]!.file), 'utf8')).toContain('/api/staff/conversations');
+  });
+
   it('keeps guests (to the login page) and shoppers ("Staff only") out', async () => {
     const guest = await newPage();
     await guest.goto('/staff/orders');
@@ -145,15 +167,36 @@ describe('the staff console', () => {
     expect(await axeViolations(page, '#main')).toEqual([]);
     await screenshot(page, 'staff-order-1440');
 
+    // A refund asks first; kept, nothing moves; confirmed, the order page shows the refund.
+    await status.selectOption('Refunded');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Refund this order?' });
+    await confirm.getByRole('button', { name: 'Keep the order' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await status.inputValue()).toBe('Refunded');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await confirm.waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in: axe measures the colours as shown
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Refund and move to Refunded' }).click();
+    await expect.poll(() => page.getByTestId('staff-status').first().textContent()).toBe('Refunded');
+    await page.getByTestId('order-refund').getByText(/\$27\.99|\$\d+\.\d\d/).waitFor();
+    await expect.poll(() => card.getByTestId('order-status').textContent()).toBe('Refunded');
+    expect(await page.getByText('This order is Refunded: it cannot move any further.').count()).toBe(1);
+
     // The board finds it by the shopper's e-mail; it fits a phone, whose menu holds the navigation.
     const phone = await newPage(PHONE);
     await phone.addInitScript((t) => {
       if (localStorage.getItem('persist:layerloft')) return;
       localStorage.setItem('persist:layerloft', JSON.stringify({ session: JSON.stringify({ token: t }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
     }, await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:layerloft')!).session).token as string));
+    const consoleLines: string[] = [];
+    phone.on('console', (msg) => consoleLines.push(msg.text()));
     await phone.goto(`/staff/orders?q=${encodeURIComponent(email)}`);
     await phone.locator(`[data-testid="staff-order-row"][data-order-id="${orderId}"]`).waitFor();
     expect(await overflow(phone)).toBeLessThanOrEqual(0);
+    // The server rendered /staff as a guest's empty frame: the app took it over without a mismatch.
+    expect(consoleLines.filter((m) => /hydrat|server-rendered|did not match/i.test(m))).toEqual([]);
     expect(await axeViolations(phone, '#main')).toEqual([]);
     await screenshot(phone, 'staff-orders-375');
     await phone.getByRole('button', { name: 'Open the console menu' }).click();

@@ -90,18 +90,22 @@ function UpdateForm({ order }: { order: StaffOrderDetail }) {
           </option>
         ))}
       </NativeSelectInput>
-      <TextInput
-        label="Tracking number"
-        size="small"
-        fullWidth
-        value={form.tracking}
-        placeholder={order.trackingNumber ?? ''}
-        disabled={!trackingAllowed}
-        error={!!trackingError}
-        helperText={trackingError ?? (trackingAllowed ? (order.trackingNumber ? `Now: ${order.trackingNumber}` : 'Optional; the shopper is e-mailed it.') : 'Only a paid order carries one.')}
-        onChange={(e) => dispatch(orderFormEdited({ orderId: order._id, tracking: e.target.value }))}
-        inputProps={{ maxLength: TRACKING_MAX_LENGTH }}
-      />
+      {trackingAllowed ? (
+        <TextInput
+          label="Tracking number"
+          size="small"
+          fullWidth
+          value={form.tracking}
+          error={!!trackingError}
+          helperText={trackingError ?? (order.trackingNumber ? `Now: ${order.trackingNumber}` : 'Optional; the shopper is e-mailed it.')}
+          onChange={(e) => dispatch(orderFormEdited({ orderId: order._id, tracking: e.target.value }))}
+          inputProps={{ maxLength: TRACKING_MAX_LENGTH }}
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          A tracking number goes only on a paid order{form.status ? ` (this one would be ${finalStatus})` : ''}.
+        </Typography>
+      )}
       <Box>
         <Button type="submit" variant="contained" loading={updating} aria-busy={updating}>
           Save

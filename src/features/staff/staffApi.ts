@@ -122,9 +122,13 @@ export const staffApi = api.injectEndpoints({
           actionCreator: messageReceived,
           effect: ({ payload }) => {
             if (payload?.conversation !== id || !payload._id) return;
-            updateCachedData((thread) => void threadMessages.addOne(thread.messages, payload));
-            // The thread is on screen: what the shopper just wrote is read.
-            if (!payload.isAdmin) {
+            let isNew = false;
+            updateCachedData((thread) => {
+              isNew = thread.messages.entities[payload._id] === undefined;
+              threadMessages.addOne(thread.messages, payload);
+            });
+            // The thread is on screen: what the shopper just wrote is read (once, however often it arrives).
+            if (isNew && !payload.isAdmin) {
               void dispatch(staffApi.endpoints.markConversationRead.initiate(id, { track: false }));
               markReadInLists(dispatch, getState() as RootState, id);
             }

@@ -202,6 +202,8 @@ describe('the staff console', () => {
     await phone.getByRole('button', { name: 'Open the console menu' }).click();
     await phone.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Inbox' }).click();
     await expect.poll(() => new URL(phone.url()).pathname).toBe('/staff');
+    await phone.locator('.MuiDrawer-root').waitFor({ state: 'detached' });
+    await screenshot(phone, 'staff-inbox-375');
     await phone.getByTestId('staff-conversation').filter({ hasText: email }).click();
     await phone.getByRole('textbox', { name: 'Reply' }).waitFor();
     expect(await overflow(phone)).toBeLessThanOrEqual(0);
@@ -212,6 +214,12 @@ describe('the staff console', () => {
     await page.locator(`[data-testid="staff-order-row"][data-order-id="${orderId}"]`).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'staff-orders-768');
+    await page.getByRole('button', { name: 'Open the console menu' }).click();
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Inbox' }).click();
+    await page.getByTestId('staff-conversation').filter({ hasText: email }).click();
+    await page.getByRole('textbox', { name: 'Reply' }).waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'staff-thread-768');
     expect([...page.errors, ...phone.errors, ...shopper.errors]).toEqual([]);
   });
 });

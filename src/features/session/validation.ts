@@ -100,10 +100,11 @@ export function isStaffPath(path: string): boolean {
 /**
  * Where a login lands (issue 18): staff in the console — at the stored target only when that is a
  * console page itself (a guest sent to /login from `/staff/orders/…`), else at `/staff`; shoppers
- * at the stored target or home.
+ * at the stored target (unless it is a console page) or home.
  */
 export function landingPath(role: UserRole | null | undefined, redirectAfterLogin: string | null): string {
   const target = safeRedirectPath(redirectAfterLogin);
   if (role === 'staff') return target && isStaffPath(target) ? target : STAFF_HOME;
-  return target ?? '/';
+  // A console page left behind by a staff logout on this browser is no shopper's target.
+  return target && !isStaffPath(target) ? target : '/';
 }

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { NavLink, Link as RouterLink, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { logoutConfirmed, realtimeSubscribed, realtimeUnsubscribed } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -28,11 +28,13 @@ const routes: RouteObject[] = [
   { path: '*', element: <StaffNotFound /> },
 ];
 
-const NAV: { to: string; label: string; end?: boolean; also?: RegExp }[] = [
-  { to: '/staff', label: 'Inbox', end: true, also: /^\/staff\/inbox\// },
-  { to: '/staff/orders', label: 'Orders' },
-  ...staffCatalogNav,
-];
+const NAV: { to: string; label: string }[] = [{ to: '/staff', label: 'Inbox' }, { to: '/staff/orders', label: 'Orders' }, ...staffCatalogNav];
+
+/** The section a console path belongs to: the inbox owns `/staff` and its threads, every other entry its own subtree. */
+function isCurrent(to: string, pathname: string): boolean {
+  if (to === '/staff') return pathname === '/staff' || pathname === '/staff/' || pathname.startsWith('/staff/inbox/');
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
 
 function StaffNotFound() {
   return (
@@ -54,11 +56,10 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       {NAV.map((item) => (
         <li key={item.to}>
           <Box
-            component={NavLink}
+            component={RouterLink}
             to={item.to}
-            end={item.end}
             onClick={onNavigate}
-            aria-current={item.also?.test(pathname) ? 'page' : undefined}
+            aria-current={isCurrent(item.to, pathname) ? 'page' : undefined}
             sx={{
               display: 'block',
               px: 2,

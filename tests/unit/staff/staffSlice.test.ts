@@ -109,6 +109,8 @@ describe('shared rules the console relies on', () => {
     expect(landingPath('staff', '/staffroom')).toBe('/staff');
     expect(landingPath('shopper', '/cart')).toBe('/cart');
     expect(landingPath('shopper', null)).toBe('/');
+    // A console page stored by a staff logout on a shared browser is no shopper's landing.
+    expect(landingPath('shopper', '/staff/orders')).toBe('/');
     expect(landingPath(null, '//evil.example')).toBe('/');
   });
 });

@@ -83,14 +83,13 @@ export function planOrderUpdate(order: { _id: string; status: OrderStatus; paid:
   if (to !== undefined && !allowedNextStatuses(order.status).includes(to)) {
     return { ok: false, field: 'status', message: `An order that is ${order.status} cannot move to ${to}.` };
   }
-  const tracking = form.tracking.trim();
+  // The form shows the tracking field only while the order (as it will be) can carry one: what was
+  // typed there before a move to Cancelled or Refunded is not sent.
+  const finalStatus = to ?? order.status;
+  const tracking = canCarryTracking(finalStatus) ? form.tracking.trim() : '';
   const trackingError = trackingNumberError(tracking);
   if (trackingError) return { ok: false, field: 'tracking', message: trackingError };
   const newTracking = tracking !== '' && tracking !== (order.trackingNumber ?? '') ? tracking : undefined;
-  const finalStatus = to ?? order.status;
-  if (newTracking !== undefined && !canCarryTracking(finalStatus)) {
-    return { ok: false, field: 'tracking', message: `A tracking number can only be added to a paid order (this one would be ${finalStatus}).` };
-  }
   if (to === undefined && newTracking === undefined) return { ok: false, field: 'status', message: STAFF_TEXT.nothingToDo };
   return {
     ok: true,

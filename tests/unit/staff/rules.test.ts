@@ -52,12 +52,15 @@ describe('order moves (the arrows of ARCHITECTURE.md)', () => {
 
   it('plans what the order page sends, and why it sends nothing', () => {
     const placed = { _id: 'o1', status: 'Order Placed' as const, paid: true, trackingNumber: undefined };
+    const pendingOrder = { _id: 'o0', status: 'Payment Pending' as const, paid: false };
     expect(planOrderUpdate(placed, { status: '', tracking: '' })).toMatchObject({ ok: false, field: 'status' });
     expect(planOrderUpdate(placed, { status: 'Delivered', tracking: '' })).toMatchObject({ ok: false, field: 'status', message: 'An order that is Order Placed cannot move to Delivered.' });
     expect(planOrderUpdate(placed, { status: 'Processing', tracking: ' 1Z9 ' })).toEqual({ ok: true, refund: false, body: { orderId: 'o1', status: 'Processing', trackingNumber: '1Z9' } });
     expect(planOrderUpdate(placed, { status: 'Refunded', tracking: '' })).toEqual({ ok: true, refund: true, body: { orderId: 'o1', status: 'Refunded' } });
-    // A tracking number on an order that ends unpaid is refused before the server is asked.
-    expect(planOrderUpdate(placed, { status: 'Cancelled', tracking: 'T1' })).toMatchObject({ ok: false, field: 'tracking' });
+    // A tracking number never goes to an order that ends unpaid (the form hides the field then).
+    expect(planOrderUpdate(placed, { status: 'Cancelled', tracking: 'T1' })).toEqual({ ok: true, refund: true, body: { orderId: 'o1', status: 'Cancelled' } });
+    expect(planOrderUpdate(pendingOrder, { status: '', tracking: 'T1' })).toMatchObject({ ok: false, field: 'status' });
+    expect(planOrderUpdate(placed, { status: 'Processing', tracking: '-x' })).toMatchObject({ ok: false, field: 'tracking' });
     const pending = { _id: 'o2', status: 'Payment Pending' as const, paid: false };
     expect(planOrderUpdate(pending, { status: 'Cancelled', tracking: '' })).toEqual({ ok: true, refund: false, body: { orderId: 'o2', status: 'Cancelled' } });
     // The tracking number it already has is not new.

@@ -85,9 +85,14 @@ describe('the staff console', () => {
 
   it('keeps guests (to the login page) and shoppers ("Staff only") out', async () => {
     const guest = await newPage();
-    await guest.goto('/staff/orders');
+    const lines: string[] = [];
+    guest.on('console', (msg) => lines.push(msg.text()));
+    const response = await guest.goto('/staff/orders');
+    // Served like any page (the frame a guest gets), and taken over without a hydration mismatch.
+    expect(response!.status()).toBe(200);
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/login');
     await guest.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(lines.filter((m) => /hydrat|server-rendered|did not match/i.test(m))).toEqual([]);
 
     const shopper = await shopperPage(PHONE);
     await shopper.goto('/staff');

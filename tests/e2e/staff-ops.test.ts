@@ -204,6 +204,10 @@ describe('the staff console', () => {
     expect(consoleLines.filter((m) => /hydrat|server-rendered|did not match/i.test(m))).toEqual([]);
     expect(await axeViolations(phone, '#main')).toEqual([]);
     await screenshot(phone, 'staff-orders-375');
+    await phone.locator(`[data-testid="staff-order-row"][data-order-id="${orderId}"]`).getByRole('link').click();
+    await phone.getByTestId('order-refund').waitFor();
+    expect(await overflow(phone)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'staff-order-375');
     await phone.getByRole('button', { name: 'Open the console menu' }).click();
     await phone.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Inbox' }).click();
     await expect.poll(() => new URL(phone.url()).pathname).toBe('/staff');

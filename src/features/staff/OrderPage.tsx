@@ -269,9 +269,10 @@ export function OrderPage() {
             )}
           </Section>
         </Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        {/* On a phone the form comes first: staff fulfil from there. */}
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, order: { xs: -1, md: 0 } }}>
           <Section title="Update" id="order-update">
-            <UpdateForm key={order.status} order={order} />
+            <UpdateForm order={order} />
           </Section>
           <Section title="Payment" id="order-payment">
             <Box component="dl" sx={{ m: 0 }}>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { startStaffListeners } from '../../../src/features/staff/staffListeners';
 import { isSendKeystroke } from '../../../src/domain/chat';
 import { landingPath } from '../../../src/features/session/validation';
 import {
@@ -42,6 +43,20 @@ describe('staff slice', () => {
     store.dispatch(inboxSearchEdited('  ada '));
     expect(selectInboxQuery(store.getState())).toBe('');
     store.dispatch(inboxSearchApplied());
+    expect(selectInboxQuery(store.getState())).toBe('ada');
+  });
+
+  it('while the console is mounted, the search goes out once typing pauses', async () => {
+    const store = makeStore();
+    const stop = startStaffListeners(store.dispatch);
+    store.dispatch(inboxSearchEdited('a'));
+    store.dispatch(inboxSearchEdited('ad'));
+    store.dispatch(inboxSearchEdited('ada'));
+    expect(selectInboxQuery(store.getState())).toBe('');
+    await vi.waitFor(() => expect(selectInboxQuery(store.getState())).toBe('ada'));
+    stop();
+    store.dispatch(inboxSearchEdited('bob'));
+    await new Promise((r) => setTimeout(r, 400));
     expect(selectInboxQuery(store.getState())).toBe('ada');
   });
 

@@ -11,7 +11,7 @@ import { publicOrigin } from '../lib/publicOrigin';
  */
 export const PUBLIC_ROUTES = ['/', '/collection', '/about', '/contact'];
 /** Pages that are a shopper's own or a step of a flow: never in the sitemap, disallowed to crawlers. */
-export const PRIVATE_ROUTES = ['/cart', '/wishlist', '/orders', '/place-order', '/verify', '/order-placed', '/login', '/forgot-password', '/reset-password/', '/api/', '/pay/'];
+export const PRIVATE_ROUTES = ['/cart', '/wishlist', '/orders', '/place-order', '/verify', '/order-placed', '/login', '/forgot-password', '/reset-password/', '/api/', '/pay/', '/staff'];
 
 /** The shop's mark (the same as index.html's icon), for browsers that ask for /favicon.ico. */
 const FAVICON =

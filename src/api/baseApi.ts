@@ -16,6 +16,9 @@ export const TAG_TYPES = [
   'Message',
   'Unread',
   'Discount',
+  // The staff console (issue 18): its inbox and threads, its order board and order pages.
+  'StaffConversation',
+  'StaffOrder',
 ] as const;
 
 /** Reads the token without importing the session feature (shared code must not depend on features). */

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/session/RequireAuth';
+import { RequireStaff } from '../features/session/RequireStaff';
 import { lazyRoute, type LazyRoute } from './lazyRoute';
 
 const Home = lazyRoute(() => import('./pages/Home'));
@@ -19,9 +20,14 @@ const PlaceOrder = lazyRoute(() => import('./pages/PlaceOrder'));
 const Verify = lazyRoute(() => import('./pages/Verify'));
 const OrderPlaced = lazyRoute(() => import('./pages/OrderPlaced'));
 const Orders = lazyRoute(() => import('./pages/Orders'));
+// The staff console (issue 18): its own chunk, which no shopper route loads.
+const StaffConsole = lazyRoute(() => import('../features/staff/StaffConsole'));
 
-/** The route table of SPEC §2: every path with its lazily loaded screen; `auth`: only with an account. */
-export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute; auth?: true }> = [
+/**
+ * The route table of SPEC §2: every path with its lazily loaded screen; `auth`: only with an
+ * account; `staff`: only for staff (issue 18).
+ */
+export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute; auth?: true; staff?: true }> = [
   { path: '/', element: <Home />, screen: Home },
   { path: '/collection', element: <Store />, screen: Store },
   { path: '/about', element: <About />, screen: About },
@@ -37,14 +43,17 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; s
   { path: '/order-placed', element: <OrderPlaced />, screen: OrderPlaced },
   { path: '/orders', element: <Orders />, screen: Orders, auth: true },
   { path: '/wishlist', element: <Wishlist />, screen: Wishlist },
+  { path: '/staff/*', element: <StaffConsole />, screen: StaffConsole, staff: true },
 ];
 
 const toRoute = ({ path, element }: (typeof ROUTE_TABLE)[number]): RouteObject => ({ path, element });
 
 export const routes: RouteObject[] = [
-  ...ROUTE_TABLE.filter((r) => !r.auth).map(toRoute),
+  ...ROUTE_TABLE.filter((r) => !r.auth && !r.staff).map(toRoute),
   // One guard for every page that needs an account (SPEC §6).
   { element: <RequireAuth />, children: ROUTE_TABLE.filter((r) => r.auth).map(toRoute) },
+  // And one for the staff console: guests log in, shoppers are refused (issue 18).
+  { element: <RequireStaff />, children: ROUTE_TABLE.filter((r) => r.staff).map(toRoute) },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { cartKey } from '../domain/cartKey';
-import type { Message, Order, PlacedOrder } from '../domain/types';
+import type { Message, Order, PlacedOrder, UserRole } from '../domain/types';
 
 /**
  * Cross-feature events (STYLE rule 8). A feature reacts to another feature's news by handling one
@@ -8,8 +8,18 @@ import type { Message, Order, PlacedOrder } from '../domain/types';
  * Names are past tense: they report what happened, they do not command.
  */
 
-/** A login or registration succeeded (the profile is then fetched: the session feature's user-info query). */
-export const loggedIn = createAction<{ token: string }>('session/loggedIn');
+/**
+ * A login or registration succeeded (the profile is then fetched: the session feature's user-info
+ * query). `role` is the login answer's: a staff sign-in skips the shopper's cart and wishlist merge
+ * (issue 18); absent (a token taken over from another tab) it is learnt from the profile.
+ */
+export const loggedIn = createAction<{ token: string; role?: UserRole }>('session/loggedIn');
+
+/**
+ * The user confirmed logging out (the header's dialog, the staff console's button): the session
+ * feature tells the server, then logs out here. Declared here so any screen may report it.
+ */
+export const logoutConfirmed = createAction('session/logoutConfirmed');
 
 /** The shopper logged out (or the session was dropped): client-owned lists are cleared. */
 export const loggedOut = createAction('session/loggedOut');
@@ -62,6 +72,13 @@ export const socketConnected = createAction<{ reconnected: boolean }>('realtime/
 export const messageReceived = createAction<Message>('realtime/messageReceived');
 /** A server event, as plain data: one of the shopper's orders changed. */
 export const orderUpdateReceived = createAction<Order>('realtime/orderUpdateReceived');
+/**
+ * A screen wants the real-time connection (My Orders, the staff console) / no longer does. The
+ * realtime feature counts them and keeps the socket open while any wants it; declared here so a
+ * screen of any feature can ask without importing the realtime feature.
+ */
+export const realtimeSubscribed = createAction('realtime/subscribed');
+export const realtimeUnsubscribed = createAction('realtime/unsubscribed');
 /** A feature asked to receive a conversation's messages (joined now if connected, and after every reconnect). */
 export const roomJoinRequested = createAction<string>('realtime/roomJoinRequested');
 

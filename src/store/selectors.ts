@@ -1,10 +1,11 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { errorMessage } from '../api/errors';
 import { catalogLookup, type CatalogLookup } from '../domain/cartLines';
-import type { CartData, User } from '../domain/types';
+import type { CartData, User, UserRole } from '../domain/types';
 import { bundlesApi, selectAllBundles } from '../features/bundles/bundlesApi';
 import { catalogApi, selectProducts } from '../features/catalog/catalogApi';
 import { sessionApi } from '../features/session/sessionApi';
+import { landingPath } from '../features/session/validation';
 import type { RootState } from './store';
 
 /**
@@ -53,3 +54,34 @@ export const selectUserProfile = createSelector([selectUserInfoResult, selectIsA
  * derive views from the url (the store's filters) without importing the router feature.
  */
 export const selectLocation = (state: RootState) => state.router.location;
+
+/**
+ * The signed-in account's role (issue 18), from the profile (a profile without one is a shopper's);
+ * null for a guest, or while the profile is on its way.
+ */
+export const selectAccountRole = (state: RootState): UserRole | null => {
+  const profile = selectUserProfile(state);
+  return profile ? (profile.role ?? 'shopper') : null;
+};
+
+/** Who may enter the staff console: a guest (log in first), a shopper (refused), staff, or not known yet. */
+export type StaffAccess = 'guest' | 'pending' | 'shopper' | 'staff' | 'unknown';
+
+export const selectStaffAccess = (state: RootState): StaffAccess => {
+  if (!selectIsAuthenticated(state)) return 'guest';
+  const role = selectAccountRole(state);
+  if (role) return role;
+  // The profile could not be read (not a 401/403: those end the session): say so rather than refuse.
+  return selectUserInfoResult(state).isError ? 'unknown' : 'pending';
+};
+
+/**
+ * Where the login page goes once logged in: staff to the console, shoppers to the stored target or
+ * home; null while the new session's profile (which tells the role) is on its way. A profile that
+ * cannot be read lands as a shopper would.
+ */
+export const selectLoginLanding = (state: RootState): string | null => {
+  const access = selectStaffAccess(state);
+  if (access === 'pending') return null;
+  return landingPath(access === 'staff' ? 'staff' : 'shopper', state.session.redirectAfterLogin);
+};

@@ -154,7 +154,7 @@ describe('Routes', () => {
   it('lists every route of SPEC §2', () => {
     expect(ROUTE_TABLE.map((r) => r.path)).toEqual([
       '/', '/collection', '/about', '/contact', '/product/:productId', '/bundle/:bundleId', '/cart', '/login',
-      '/forgot-password', '/reset-password/:token', '/place-order', '/verify', '/order-placed', '/orders', '/wishlist',
+      '/forgot-password', '/reset-password/:token', '/place-order', '/verify', '/order-placed', '/orders', '/wishlist', '/staff/*',
     ]);
   });
 

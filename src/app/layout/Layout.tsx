@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { visuallyHidden } from '../../components/visuallyHidden';
+import { SessionWatcher } from '../../features/session/SessionWatcher';
+import { isStaffPath } from '../../features/session/validation';
 import { selectIsLoading } from '../../features/ui/uiSlice';
 import { useAppSelector } from '../../store/hooks';
 import { RouteMeta } from '../RouteMeta';
@@ -27,24 +30,47 @@ function PageFallback() {
   );
 }
 
+/** Skips to the page's main landmark (the first stop of the keyboard). */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href="#main"
+      sx={{
+        ...visuallyHidden,
+        '&:focus': { position: 'fixed', top: 8, left: 8, width: 'auto', height: 'auto', clip: 'auto', margin: 0, zIndex: 2000, bgcolor: 'background.paper', p: 1.5, borderRadius: 2 },
+      }}
+    >
+      Skip to content
+    </Box>
+  );
+}
+
 /**
- * Header, extra bar and footer around every route; the global loading flag replaces it all.
+ * Header, extra bar and footer around every route; the global loading flag replaces it all. The
+ * staff console (/staff, issue 18) brings its own frame: the store's header and footer stay out.
  */
 export function Layout() {
   const loading = useAppSelector(selectIsLoading);
+  const { pathname } = useLocation();
   if (loading) return <FullScreenSpinner />;
+  if (isStaffPath(pathname)) {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+        <SkipLink />
+        <ScrollManager />
+        <RouteMeta />
+        <TestModeRibbon />
+        <SessionWatcher />
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minWidth: 0 }}>
+          <Suspense fallback={<PageFallback />}><AppRoutes /></Suspense>
+        </Box>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          ...visuallyHidden,
-          '&:focus': { position: 'fixed', top: 8, left: 8, width: 'auto', height: 'auto', clip: 'auto', margin: 0, zIndex: 2000, bgcolor: 'background.paper', p: 1.5, borderRadius: 2 },
-        }}
-      >
-        Skip to content
-      </Box>
+      <SkipLink />
       <ScrollManager />
       <RouteMeta />
       <TestModeRibbon />

@@ -175,10 +175,10 @@ export function setupCartListeners(startAppListening: AppStartListening) {
       },
     }),
 
-    // Login merge (SPEC §4).
+    // Login merge (SPEC §4); a staff sign-in has no shopper's cart to merge (issue 18).
     startAppListening({
       predicate: (action, current, previous) =>
-        loggedIn.match(action) && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),
+        loggedIn.match(action) && action.payload.role !== 'staff' && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),
       effect: (_action, api) => {
         api.dispatch(cartMergeRequested({ discardPending: true }));
         void sync(api, 'change');

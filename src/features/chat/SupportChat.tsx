@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useGetConversationQuery, useGetUnreadQuery } from './chatApi';
 import { selectCanSend, selectChatLoadError, selectChatMessages, selectChatPhase, selectChatSending, selectUnread } from './chatSelectors';
 import { chatClosed, chatOpened, draftChanged, messageSubmitted, selectChatDraft, selectChatOpen } from './chatSlice';
-import { CHAT_TEXT, MAX_MESSAGE_LENGTH } from './rules';
+import { CHAT_TEXT, isSendKeystroke, MAX_MESSAGE_LENGTH } from './rules';
 
 function timeOf(iso: string): string {
   const d = new Date(iso);
@@ -97,7 +97,7 @@ function ChatModal({ shopName, connection }: { shopName: string; connection: Cha
   }, [messages.length, status]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (isSendKeystroke({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing })) {
       e.preventDefault();
       dispatch(messageSubmitted());
     }

@@ -11,8 +11,8 @@ export const CHAT_TEXT = {
   sendFailed: 'Failed to send message',
 } as const;
 
-/** The longest message the server accepts (trimmed). */
-export const MAX_MESSAGE_LENGTH = 2000;
+/** The longest message the server accepts, and which keystroke sends: shared with the staff inbox (src/domain/chat.ts). */
+export { MAX_MESSAGE_LENGTH, isSendKeystroke } from '../../domain/chat';
 
 function byTime(a: Message, b: Message): number {
   const d = Date.parse(a.createdAt) - Date.parse(b.createdAt);

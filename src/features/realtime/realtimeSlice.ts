@@ -1,5 +1,5 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { loggedOut, roomJoinRequested, socketConnected } from '../../store/events';
+import { loggedOut, realtimeSubscribed, realtimeUnsubscribed, roomJoinRequested, socketConnected } from '../../store/events';
 
 /**
  * The real-time connection's state machine. The socket object itself lives only inside the
@@ -26,8 +26,7 @@ export interface RealtimeState {
 const initialState: RealtimeState = { status: 'disconnected', subscribers: 0, rooms: [], error: null };
 
 // ---- events (past tense); `connected` and the server's events are in store/events.ts ----------
-export const realtimeSubscribed = createAction('realtime/subscribed');
-export const realtimeUnsubscribed = createAction('realtime/unsubscribed');
+export { realtimeSubscribed, realtimeUnsubscribed };
 export const connectStarted = createAction('realtime/connectStarted');
 export const connectionLost = createAction<{ reason: string }>('realtime/connectionLost');
 export const reconnectAttempted = createAction<{ attempt: number }>('realtime/reconnectAttempted');

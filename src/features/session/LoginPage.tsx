@@ -9,10 +9,12 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { TextInput } from '../../components/OutlinedField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectLoginLanding } from '../../store/selectors';
 import { loginFormEdited, selectLoginForm } from './accountFormsSlice';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 import { redirectStateFrom } from './redirectState';
+import { useGetUserInfoQuery } from './sessionApi';
 import { loginErrorDismissed, loginModeChosen, redirectAfterLoginFollowed, selectLoginError, selectRedirectAfterLogin, selectSessionStatus } from './sessionSlice';
 import { submitLoginForm } from './sessionThunks';
 import type { LoginForm, LoginMode } from './validation';
@@ -44,16 +46,21 @@ export default function LoginPage() {
   const status = useAppSelector(selectSessionStatus);
   const serverError = useAppSelector(selectLoginError);
   const redirect = useAppSelector(selectRedirectAfterLogin);
+  const landing = useAppSelector(selectLoginLanding);
+  // Logged in, the profile tells where to land (staff: /staff).
+  useGetUserInfoQuery(undefined, { skip: status !== 'authenticated' });
   const { mode, values: form, errors } = useAppSelector(selectLoginForm);
 
   // Logged in (just now, or already when the page opened): leave once, to the target or home.
   const left = useRef(false);
   useEffect(() => {
-    if (status !== 'authenticated' || left.current) return;
+    // The profile tells the role (staff land on /staff): wait for it.
+    if (status !== 'authenticated' || landing === null || left.current) return;
     left.current = true;
-    navigate(redirect ?? '/', { replace: true, state: redirect ? redirectStateFrom(location.state) : undefined });
+    // Staff land on /staff (issue 18), which wins over a shopper's stored target.
+    navigate(landing, { replace: true, state: redirect && landing === redirect ? redirectStateFrom(location.state) : undefined });
     dispatch(redirectAfterLoginFollowed());
-  }, [status, redirect, navigate, dispatch, location.state]);
+  }, [status, redirect, landing, navigate, dispatch, location.state]);
 
   const switchMode = (next: LoginMode) => {
     if (next !== mode) dispatch(loginModeChosen(next));

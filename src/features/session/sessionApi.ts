@@ -11,7 +11,12 @@ export const sessionApi = baseApi.injectEndpoints({
      */
     getUserInfo: build.query<User, void>({
       query: () => '/api/user/info',
-      transformResponse: (r: UserInfoResponse) => ({ name: r.user?.name ?? '', email: r.user?.email ?? '' }),
+      // The role decides the staff console's door (issue 18); an answer without one is a shopper's.
+      transformResponse: (r: UserInfoResponse): User => ({
+        name: r.user?.name ?? '',
+        email: r.user?.email ?? '',
+        ...(r.user?.role === 'staff' || r.user?.role === 'shopper' ? { role: r.user.role } : {}),
+      }),
       keepUnusedDataFor: 0,
     }),
     /** Ends the session on the server too (its token can no longer be used). The token is given: the store has already forgotten it. */

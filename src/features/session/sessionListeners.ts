@@ -8,7 +8,7 @@ import { sessionApi } from './sessionApi';
 import { loginRequired, logoutConfirmed, sessionExpired } from './sessionSlice';
 
 /** Tags whose data belongs to the logged-in shopper (the profile has none: it is dropped, not refetched). */
-const USER_TAGS = ['Cart', 'Wishlist', 'Order', 'Conversation', 'Message', 'Unread', 'Discount'] as const;
+const USER_TAGS = ['Cart', 'Wishlist', 'Order', 'Conversation', 'Message', 'Unread', 'Discount', 'StaffConversation', 'StaffOrder'] as const;
 
 const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
 const USER_INFO_FAILED_MESSAGE = 'Failed to fetch user info';

@@ -1,5 +1,5 @@
 import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { loggedIn, loggedOut } from '../../store/events';
+import { loggedIn, loggedOut, logoutConfirmed } from '../../store/events';
 import { safeRedirectPath, type LoginMode } from './validation';
 
 /**
@@ -59,8 +59,8 @@ export const redirectAfterLoginFollowed = createAction('session/redirectAfterLog
 export const loginErrorDismissed = createAction('session/loginErrorDismissed');
 /** A guest opened a page that needs an account (RequireAuth): they log in first, then come back to `from`. */
 export const loginRequired = createAction<{ from: string }>('session/loginRequired');
-/** The shopper confirmed the logout dialog (the listener tells the server, then logs out here). */
-export const logoutConfirmed = createAction('session/logoutConfirmed');
+/** The shopper confirmed the logout dialog (the listener tells the server, then logs out here); declared in store/events.ts. */
+export { logoutConfirmed };
 /** The shopper switched between Login and Sign Up (the last failure belongs to the other form). */
 export const loginModeChosen = createAction<LoginMode>('session/loginModeChosen');
 

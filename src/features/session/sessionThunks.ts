@@ -36,7 +36,7 @@ export function submitLoginForm(): Thunk<Promise<boolean>> {
         : dispatch(sessionApi.endpoints.register.initiate({ name, email, password }));
     try {
       const result = await call.unwrap();
-      dispatch(loggedIn({ token: result.token }));
+      dispatch(loggedIn({ token: result.token, role: result.role === 'staff' ? 'staff' : 'shopper' }));
       if (result.message) dispatch(toastRequested(result.message, 'success'));
       return true;
     } catch (err) {

@@ -2,6 +2,7 @@
  * Form rules of the account pages (SPEC §5), as pure functions so tests pin them. Messages are
  * the exact texts of the specification where it gives one.
  */
+import type { UserRole } from '../../domain/types';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address with "@" and "."';
 export const PASSWORD_SHORT_MESSAGE = 'Password must be at least 8 characters long';
@@ -85,4 +86,25 @@ export function safeRedirectPath(path: unknown): string | null {
   const pathname = p.split(/[?#]/)[0];
   if (pathname === '/login' || pathname === '/forgot-password' || pathname.startsWith('/reset-password')) return null;
   return p;
+}
+
+/** The staff console's home (issue 18). */
+export const STAFF_HOME = '/staff';
+
+/** True for the staff console's paths (`/staff`, `/staff/orders/…`), not for `/staffroom`. */
+export function isStaffPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === STAFF_HOME || pathname.startsWith(`${STAFF_HOME}/`);
+}
+
+/**
+ * Where a login lands (issue 18): staff in the console — at the stored target only when that is a
+ * console page itself (a guest sent to /login from `/staff/orders/…`), else at `/staff`; shoppers
+ * at the stored target (unless it is a console page) or home.
+ */
+export function landingPath(role: UserRole | null | undefined, redirectAfterLogin: string | null): string {
+  const target = safeRedirectPath(redirectAfterLogin);
+  if (role === 'staff') return target && isStaffPath(target) ? target : STAFF_HOME;
+  // A console page left behind by a staff logout on this browser is no shopper's target.
+  return target && !isStaffPath(target) ? target : '/';
 }

@@ -99,7 +99,8 @@ export function setupWishlistListeners(startAppListening: AppStartListening, { s
 
     startAppListening({
       predicate: (action, current, previous) =>
-        loggedIn.match(action) && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),
+        // A staff sign-in has no shopper's wishlist to merge (issue 18).
+        loggedIn.match(action) && action.payload.role !== 'staff' && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),
       effect: (_action, api) => pushGuestWishlist(api),
     }),
     startAppListening({

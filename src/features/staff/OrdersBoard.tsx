@@ -1,0 +1,189 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { errorMessage } from '../../api/errors';
+import { brand } from '../../components/brand';
+import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
+import { visuallyHidden } from '../../components/visuallyHidden';
+import { formatMoney } from '../../domain/money';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { formatWhen, shortId } from './format';
+import { BOARD_STATUS_FILTERS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter } from './rules';
+import { useSearchStaffOrdersQuery } from './staffApi';
+import { boardFilterEdited, selectBoardEdits } from './staffSlice';
+import { applyBoardFilters, resetBoardFilters, selectBoardFilters } from './staffThunks';
+import { StatusChip } from './StatusChip';
+
+const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+const hideOnPhone = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+/**
+ * The order board (`/staff/orders`; issue 18): search (order id, e-mail, product name), status, date
+ * range and pages, all answered by the server; the applied filters live in the url, edits not yet
+ * applied in the store.
+ */
+export function OrdersBoard() {
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectBoardFilters);
+  const edits = useAppSelector(selectBoardEdits);
+  const { data, isLoading, isFetching, isError, error, refetch } = useSearchStaffOrdersQuery(boardQueryArgs(filters));
+  const shown = { q: edits.q ?? filters.q, from: edits.from ?? filters.from, to: edits.to ?? filters.to };
+  const rangeError = dateRangeError(shown.from, shown.to);
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  const filtered = filters.q !== '' || filters.status !== 'All' || filters.from !== '' || filters.to !== '';
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
+        Orders
+      </Typography>
+      <Box
+        component="form"
+        role="search"
+        aria-label="Find orders"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!rangeError) dispatch(applyBoardFilters());
+        }}
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
+      >
+        <TextInput
+          label="Order id, e-mail or product"
+          type="search"
+          size="small"
+          fullWidth
+          value={shown.q}
+          onChange={(e) => dispatch(boardFilterEdited({ field: 'q', value: e.target.value }))}
+          inputProps={{ maxLength: 100 }}
+          sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
+        />
+        <NativeSelectInput
+          label="Status"
+          size="small"
+          fullWidth
+          value={filters.status}
+          onChange={(e) => dispatch(applyBoardFilters({ status: e.target.value as BoardStatusFilter }))}
+        >
+          {BOARD_STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </NativeSelectInput>
+        <TextInput label="From" type="date" size="small" fullWidth shrinkLabel value={shown.from} onChange={(e) => dispatch(boardFilterEdited({ field: 'from', value: e.target.value }))} />
+        <TextInput
+          label="To"
+          type="date"
+          size="small"
+          fullWidth
+          shrinkLabel
+          value={shown.to}
+          error={!!rangeError}
+          helperText={rangeError ?? undefined}
+          onChange={(e) => dispatch(boardFilterEdited({ field: 'to', value: e.target.value }))}
+        />
+        <Box sx={{ display: 'flex', gap: 1, gridColumn: { sm: '1 / -1', lg: 'auto' } }}>
+          <Button type="submit" variant="contained" disabled={!!rangeError}>
+            Search
+          </Button>
+          <Button type="button" variant="text" onClick={() => dispatch(resetBoardFilters())} disabled={!filtered && Object.keys(edits).length === 0}>
+            Clear
+          </Button>
+        </Box>
+      </Box>
+
+      <Box role="status" sx={visuallyHidden}>
+        {isFetching ? 'Loading orders…' : data ? `${ordersCount(data.total)} found` : ''}
+      </Box>
+      {isError ? (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
+          {errorMessage(error) || STAFF_TEXT.loadFailed}
+        </Alert>
+      ) : isLoading ? (
+        <Box aria-hidden>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} variant="rounded" height={48} sx={{ mb: 1 }} />
+          ))}
+        </Box>
+      ) : data && data.orders.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 4 }}>
+          {filtered ? STAFF_TEXT.boardEmpty : STAFF_TEXT.noOrders}
+        </Typography>
+      ) : (
+        <Box sx={{ bgcolor: 'background.paper', borderRadius: 3, border: `1px solid ${brand.line}`, opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+          <Table size="small" aria-label="Orders" sx={{ tableLayout: 'fixed', width: '100%' }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Order</TableCell>
+                <TableCell sx={hideOnPhone}>Customer</TableCell>
+                <TableCell sx={{ ...hideOnPhone, width: 80 }}>Items</TableCell>
+                <TableCell sx={{ width: { xs: 84, md: 110 } }} align="right">
+                  Total
+                </TableCell>
+                <TableCell sx={{ width: { xs: 124, md: 150 } }}>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data?.orders.map((o) => (
+                <TableRow key={o._id} hover data-testid="staff-order-row" data-order-id={o._id}>
+                  <TableCell sx={{ overflow: 'hidden' }}>
+                    <Box component={RouterLink} to={`/staff/orders/${o._id}`} sx={{ fontWeight: 700, color: 'primary.dark' }}>
+                      Order {shortId(o._id)}
+                    </Box>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {formatWhen(o.date)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {o.deliveryEmail}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ ...hideOnPhone, overflow: 'hidden' }}>
+                    <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {o.customer?.name ?? '—'}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {o.deliveryEmail}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={hideOnPhone}>{o.itemCount}</TableCell>
+                  <TableCell align="right">{formatMoney(o.amount)}</TableCell>
+                  <TableCell>
+                    <StatusChip status={o.status} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+
+      {data && data.total > 0 && (
+        <Box component="nav" aria-label="Order pages" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 2 }}>
+          <Button disabled={filters.page <= 1} onClick={() => dispatch(applyBoardFilters({ page: filters.page - 1 }))}>
+            Previous
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            Page {Math.min(filters.page, pages)} of {pages}
+            <Box component="span" sx={{ display: { xs: 'block', sm: 'inline' } }}>
+              {' '}
+              ({ordersCount(data.total)})
+            </Box>
+          </Typography>
+          <Button disabled={filters.page >= pages} onClick={() => dispatch(applyBoardFilters({ page: filters.page + 1 }))}>
+            Next
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

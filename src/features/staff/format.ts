@@ -1,0 +1,30 @@
+import type { OrderStatus } from '../../domain/types';
+import { brand } from '../../components/brand';
+
+const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Nov 24, 7:35 AM' (a date and time in the viewer's zone); '' when unreadable. */
+export function formatWhen(at: string | number): string {
+  const t = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isNaN(t) ? '' : WHEN.format(t);
+}
+
+/** 'Nov 24, 2026'. */
+export function formatDay(at: string | number): string {
+  const t = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isNaN(t) ? '' : DAY.format(t);
+}
+
+/** The short form of an order id staff read aloud (its last 8 characters). */
+export const shortId = (id: string) => `#${id.slice(-8)}`;
+
+/** A status chip's colours (text on background passes WCAG AA). */
+export const STATUS_COLORS: Record<OrderStatus, { bg: string; fg: string }> = {
+  'Payment Pending': { bg: brand.sunSoft, fg: '#6B4A00' },
+  'Order Placed': { bg: brand.lilacSoft, fg: '#4B2E8F' },
+  Processing: { bg: '#DCEBFF', fg: '#123E7A' },
+  Delivered: { bg: brand.tealSoft, fg: '#0B5C56' },
+  Cancelled: { bg: '#EDE7EA', fg: brand.ink },
+  Refunded: { bg: brand.coralSoft, fg: '#8A2A0F' },
+};

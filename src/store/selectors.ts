@@ -85,3 +85,9 @@ export const selectLoginLanding = (state: RootState): string | null => {
   if (access === 'pending') return null;
   return landingPath(access === 'staff' ? 'staff' : 'shopper', state.session.redirectAfterLogin);
 };
+
+/** The header's account link: staff to their console, a shopper to My orders, a guest to log in. */
+export const selectAccountLink = (state: RootState): { to: string; label: string } => {
+  if (state.session.status !== 'authenticated') return { to: '/login', label: 'Log in' };
+  return selectAccountRole(state) === 'staff' ? { to: '/staff', label: 'Staff console' } : { to: '/orders', label: 'My orders' };
+};

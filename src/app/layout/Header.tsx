@@ -11,12 +11,14 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
+import { shallowEqual } from 'react-redux';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
 import { logoutConfirmed, selectIsLoggedIn } from '../../features/session/sessionSlice';
 import { useWishlistCount } from '../../features/wishlist/useWishlist';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectAccountLink } from '../../store/selectors';
 import { Logo } from './Logo';
 import { NAV_LINKS } from './navigation';
 
@@ -41,6 +43,7 @@ export function Header() {
   // The server list when logged in (subscribed here, so the count follows it on every page).
   const wishlistCount = useWishlistCount();
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const profile = useAppSelector(selectAccountLink, shallowEqual);
   const [drawerOpen, setDrawerOpenState] = useState(false);
   const [confirmOpen, setConfirmOpenState] = useState(false);
   // Mounted from the first opening on, so closing still plays the exit transition.
@@ -65,7 +68,6 @@ export function Header() {
     navigate('/');
   };
 
-  const profile = loggedIn ? { to: '/orders', label: 'My orders' } : { to: '/login', label: 'Log in' };
 
   return (
     <AppBar position="sticky" sx={{ bgcolor: 'rgba(255,255,255,0.94)', backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}>

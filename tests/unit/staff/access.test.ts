@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sessionApi } from '../../../src/features/session/sessionApi';
 import { initialSessionState, redirectAfterLoginSet } from '../../../src/features/session/sessionSlice';
-import { selectLoginLanding, selectStaffAccess } from '../../../src/store/selectors';
+import { selectAccountLink, selectLoginLanding, selectStaffAccess } from '../../../src/store/selectors';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 
@@ -45,6 +45,21 @@ describe('who may open the staff console', () => {
     await held;
     expect(selectStaffAccess(store.getState())).toBe('unknown');
     expect(selectLoginLanding(store.getState())).toBe('/');
+    held.unsubscribe();
+  });
+});
+
+describe("the header's account link", () => {
+  it('a guest logs in, a shopper sees My orders, staff their console', async () => {
+    expect(selectAccountLink(makeStore().getState())).toEqual({ to: '/login', label: 'Log in' });
+    profile();
+    const shopper = loggedInStore();
+    expect(selectAccountLink(shopper.getState())).toEqual({ to: '/orders', label: 'My orders' });
+    profile('staff');
+    const staff = loggedInStore();
+    const held = staff.dispatch(sessionApi.endpoints.getUserInfo.initiate());
+    await held;
+    expect(selectAccountLink(staff.getState())).toEqual({ to: '/staff', label: 'Staff console' });
     held.unsubscribe();
   });
 });

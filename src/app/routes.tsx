@@ -19,6 +19,8 @@ const PlaceOrder = lazyRoute(() => import('./pages/PlaceOrder'));
 const Verify = lazyRoute(() => import('./pages/Verify'));
 const OrderPlaced = lazyRoute(() => import('./pages/OrderPlaced'));
 const Orders = lazyRoute(() => import('./pages/Orders'));
+// TEMPORARY (staff-catalog branch): the catalog screens' frame until the staff console is merged.
+const StaffCatalogPreview = lazyRoute(() => import('../features/staff/catalog/TemporaryStaffFrame'));
 
 /** The route table of SPEC §2: every path with its lazily loaded screen; `auth`: only with an account. */
 export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute; auth?: true }> = [
@@ -37,6 +39,8 @@ export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; s
   { path: '/order-placed', element: <OrderPlaced />, screen: OrderPlaced },
   { path: '/orders', element: <Orders />, screen: Orders, auth: true },
   { path: '/wishlist', element: <Wishlist />, screen: Wishlist },
+  // TEMPORARY (staff-catalog branch): replaced by the staff console's lazy /staff/* route at merge.
+  { path: '/staff/*', element: <StaffCatalogPreview />, screen: StaffCatalogPreview },
 ];
 
 const toRoute = ({ path, element }: (typeof ROUTE_TABLE)[number]): RouteObject => ({ path, element });

@@ -5,8 +5,28 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { errorMessage } from '../../../api/errors';
-import { auditRows } from './rules';
+import { auditRows, type AuditRow } from './rules';
 import { useGetStaffAuditQuery, type AuditEntity } from './staffCatalogApi';
+
+/** A record's creation lists every field: more than this many are folded. */
+const FOLD_AFTER = 6;
+
+function Changes({ changes }: { changes: AuditRow['changes'] }) {
+  return (
+    <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.25 }}>
+      {changes.map((c) => (
+        <Box key={c.field} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {c.field}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {c.from} → {c.to}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -33,20 +53,14 @@ export function AuditLog({ entity, id }: { entity: AuditEntity; id: string }) {
               <Typography variant="body2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                 {r.action} · {r.who} · <time dateTime={r.when}>{WHEN.format(new Date(r.when))}</time>
               </Typography>
-              {r.changes.length > 0 && (
-                <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.25 }}>
-                  {r.changes.map((c) => (
-                    <Box key={c.field} sx={{ display: 'contents' }}>
-                      <Typography component="dt" variant="body2" color="text.secondary">
-                        {c.field}
-                      </Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                        {c.from} → {c.to}
-                      </Typography>
-                    </Box>
-                  ))}
+              {r.changes.length > 0 && (r.changes.length > FOLD_AFTER ? (
+                <Box component="details" sx={{ mt: 0.5, '& > summary': { cursor: 'pointer', color: 'text.secondary', fontSize: '0.875rem' } }}>
+                  <summary>Show the {r.changes.length} fields</summary>
+                  <Changes changes={r.changes} />
                 </Box>
-              )}
+              ) : (
+                <Changes changes={r.changes} />
+              ))}
             </Paper>
           ))}
         </Box>

@@ -100,7 +100,7 @@ export default function ProductsPage() {
             {data.map((p) => (
               <Paper component="li" key={p._id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
                 <Box component="img" src={p.image[0]} alt="" sx={{ width: 56, height: 56, borderRadius: 1.5, objectFit: 'cover', flexShrink: 0, bgcolor: 'grey.100' }} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ flex: 1, minWidth: { xs: 'calc(100% - 72px)', sm: 0 } }}>
                   <Typography component={RouterLink} to={`/staff/products/${p._id}`} sx={{ fontWeight: 700, color: 'text.primary', overflowWrap: 'anywhere' }}>
                     {p.name}
                   </Typography>

@@ -121,4 +121,52 @@ describe('staff catalog editors', () => {
     expect(page.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     expect(shopper.errors).toEqual([]);
   });
+
+  it('shows bundles, discount codes and settings usable at every width, axe clean', { timeout: 40_000 }, async () => {
+    const { email, password } = staffCredentials();
+    const page = await newPage(DESKTOP);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname !== '/login');
+
+    const screens: [string, string, () => Promise<void>][] = [
+      ['bundles', '/staff/bundles', () => page.getByRole('heading', { level: 1, name: 'Bundles' }).waitFor()],
+      ['bundle-new', '/staff/bundles/new', () => page.getByRole('form', { name: 'New bundle' }).waitFor()],
+      ['discounts', '/staff/discounts', () => page.getByRole('list', { name: 'Discount codes' }).waitFor()],
+      ['settings', '/staff/settings', () => page.getByRole('form', { name: 'Shop settings' }).waitFor()],
+    ];
+    for (const [name, url, ready] of screens) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(url);
+      await ready();
+      if (name === 'discounts') await page.getByRole('button', { name: 'New code' }).click();
+      expect(await axeViolations(page), name).toEqual([]);
+      await screenshot(page, `staff-${name}-1440`);
+      for (const [label, size] of [['768', TABLET], ['375', PHONE]] as const) {
+        await page.setViewportSize(size);
+        await screenshot(page, `staff-${name}-${label}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${label}`).toBe(true);
+      }
+    }
+
+    // A discount code from the keyboard: a bad percentage is named, then the code is created and listed.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Discounts' }).click();
+    await page.getByRole('button', { name: 'New code' }).click();
+    const code = `KB${Date.now().toString(36).toUpperCase()}`;
+    const form = page.getByRole('form', { name: 'New discount code' });
+    await form.getByLabel('Code').focus();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('150');
+    await page.keyboard.press('Enter');
+    await form.getByText('must be 1–100').waitFor({ timeout: 5000 });
+    await form.getByLabel('Percentage (%)').fill('15');
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Discount codes' }).getByText(code).waitFor({ timeout: 5000 });
+    await page.getByRole('heading', { name: `Edit ${code}` }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import { bundleState } from './rules';
 import { useGetStaffBundlesQuery } from './staffCatalogApi';
 
 const STATE_LABEL = { cancelled: 'Cancelled', upcoming: 'Upcoming', active: 'On sale', ended: 'Ended' } as const;
-const STATE_COLOR = { cancelled: 'default', upcoming: 'info', active: 'success', ended: 'default' } as const;
+const STATE_COLOR = { cancelled: 'default', upcoming: 'default', active: 'success', ended: 'default' } as const;
 
 /** /staff/bundles: every bundle (cancelled and ended ones too). */
 export default function BundlesPage() {
@@ -63,7 +63,7 @@ export default function BundlesPage() {
                   <Chip size="small" sx={{ mt: 0.5 }} label={STATE_LABEL[state]} color={STATE_COLOR[state]} />
                 </Box>
                 {!b.cancelled && (
-                  <Button size="small" color="error" sx={{ ml: { xs: 'auto', sm: 0 } }} onClick={() => void dispatch(cancelBundle(b._id))} aria-label={`Cancel ${b.title}`}>
+                  <Button size="small" color="error" sx={{ ml: { xs: 'auto', sm: 0 } }} onClick={() => void dispatch(cancelBundle(b._id))} aria-label={`Cancel bundle ${b.title}`}>
                     Cancel bundle
                   </Button>
                 )}

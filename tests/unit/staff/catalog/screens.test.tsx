@@ -1,0 +1,68 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { staffCatalogRoutes } from '../../../../src/features/staff/catalog/routes';
+import { products } from '../../../fixtures/catalog';
+import { mswServer } from '../../../utils/msw';
+import { renderWithProviders } from '../../../utils/renderWithProviders';
+
+/** A test-only frame: the catalog routes below /staff, as the console renders them. */
+function Frame() {
+  return useRoutes([{ path: '/staff/*', element: <Routes /> }]);
+}
+function Routes() {
+  return useRoutes(staffCatalogRoutes);
+}
+
+const staffApi = [
+  http.get('*/api/staff/products', ({ request }) => {
+    const q = new URL(request.url).searchParams.get('q')?.toLowerCase() ?? '';
+    return HttpResponse.json({ success: true, products: products.filter((p) => p.name.toLowerCase().includes(q)) });
+  }),
+  http.get('*/api/staff/audit', () => HttpResponse.json({ success: true, entries: [] })),
+];
+
+describe('catalog screens', { timeout: 20_000 }, () => {
+  it('lists products with their flags and searches them on the server', async () => {
+    mswServer.use(...staffApi);
+    renderWithProviders(<Frame />, { route: '/staff/products' });
+    const list = await screen.findByRole('list', { name: 'Products' });
+    expect(within(list).getByRole('link', { name: 'Hero Bust' })).toHaveAttribute('href', '/staff/products/b1');
+    expect(within(list).getAllByText('Hidden (not available yet)')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'turtle' } });
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: 'Cable Turtle' })).toBeInTheDocument();
+  });
+
+  it('a bundle the server refuses shows its message under the field and keeps every input', async () => {
+    let sent: Record<string, unknown> | null = null;
+    mswServer.use(
+      ...staffApi,
+      http.post('*/api/staff/bundles', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: false, message: 'Invalid bundle: products[0]: unknown product id b1', fields: { 'products[0]': 'unknown product id b1' } }, { status: 400 });
+      }),
+    );
+    const { user } = renderWithProviders(<Frame />, { route: '/staff/bundles/new' });
+    const form = await screen.findByRole('form', { name: 'New bundle' });
+    await user.type(within(form).getByLabelText(/^Title/), 'Desk Duo');
+    await user.type(within(form).getByLabelText(/^Price/), '79');
+    fireEvent.change(within(form).getByLabelText(/^Start/), { target: { value: '2026-01-01T00:00' } });
+    fireEvent.change(within(form).getByLabelText(/^End/), { target: { value: '2025-12-01T00:00' } });
+    await user.click(screen.getByRole('button', { name: 'Create bundle' }));
+    // Our own check first: nothing sent.
+    expect(await within(form).findByText('must be after startDate')).toBeInTheDocument();
+    expect(within(form).getByText('must list at least one product id')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    fireEvent.change(within(form).getByLabelText(/^End/), { target: { value: '2026-02-01T00:00' } });
+    await user.click(await within(form).findByRole('checkbox', { name: 'Hero Bust' }));
+    await user.click(screen.getByRole('button', { name: 'Create bundle' }));
+    expect(await within(form).findByText('unknown product id b1')).toBeInTheDocument();
+    expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual(['unknown product id b1', 'Invalid bundle: products[0]: unknown product id b1']);
+    expect(sent).toMatchObject({ title: 'Desk Duo', price: 79, products: ['b1'], cancelled: false });
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue('Desk Duo');
+    expect(within(form).getByRole('checkbox', { name: 'Hero Bust' })).toBeChecked();
+  });
+});

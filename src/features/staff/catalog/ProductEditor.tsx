@@ -23,7 +23,7 @@ import { saveProduct, setProductHidden } from './catalogThunks';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { EditorHeader, FieldRow, FormError, Section } from './EditorParts';
 import { PictureField } from './PictureField';
-import { fieldError, subCategoriesOf } from './rules';
+import { fieldError, subCategoriesOf, toLocalInput } from './rules';
 import { useGetStaffProductQuery } from './staffCatalogApi';
 import { ACCESSORY_FLAGS, FLAG_LABELS, PRODUCT_FLAGS } from './types';
 
@@ -157,6 +157,16 @@ export default function ProductEditor() {
               </TextField>
             )}
           </FieldRow>
+          <TextField
+            label="Date added"
+            type="datetime-local"
+            value={draft.date === null ? '' : toLocalInput(new Date(draft.date).toISOString())}
+            error={Boolean(err('date'))}
+            helperText={err('date') ?? (isNew ? 'Empty: now. The shop sorts “newest” by it.' : 'The shop sorts “newest” by it.')}
+            onChange={(e) => dispatch(A.productDateChanged(e.target.value))}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ maxWidth: { sm: 320 } }}
+          />
         </Section>
 
         <Section title="Flags" id="product-flags">

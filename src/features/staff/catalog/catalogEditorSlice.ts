@@ -8,6 +8,7 @@ import {
   EMPTY_PRODUCT_DRAFT,
   bundleToDraft,
   discountToDraft,
+  fromLocalInput,
   pictureTargetKey,
   productToDraft,
   type AccessoryDraft,
@@ -106,6 +107,12 @@ export const staffCatalogSlice = createSlice({
     productCategoryChanged(state, action: PayloadAction<{ mainCategory: string; subCategory: string; subSubCategory: string }>) {
       Object.assign(state.product.draft, action.payload);
       for (const f of ['mainCategory', 'subCategory', 'subSubCategory']) clearError(state.product.errors, f);
+    },
+    /** The date added (the store's "newest" order), as a datetime-local value; '' leaves it to the server. */
+    productDateChanged(state, action: PayloadAction<string>) {
+      const iso = fromLocalInput(action.payload);
+      state.product.draft.date = iso ? Date.parse(iso) : null;
+      clearError(state.product.errors, 'date');
     },
     productFlagChanged(state, action: PayloadAction<{ flag: ProductFlag; value: boolean }>) {
       state.product.draft.flags[action.payload.flag] = action.payload.value;

@@ -183,3 +183,14 @@ describe('catalog editor flows', () => {
     detach();
   });
 });
+
+describe('the date added', () => {
+  it('is kept as loaded, set from the datetime input, and cleared to let the server choose', () => {
+    let s = reducer(initialStaffCatalogState, A.productLoaded(makeProduct({ _id: 'p1', date: Date.parse('2026-01-02T03:04:00Z') })));
+    expect(s.product.draft.date).toBe(Date.parse('2026-01-02T03:04:00Z'));
+    s = reducer(s, A.productDateChanged('2026-05-06T07:08'));
+    expect(s.product.draft.date).toBe(new Date('2026-05-06T07:08').getTime());
+    s = reducer(s, A.productDateChanged(''));
+    expect(s.product.draft.date).toBeNull();
+  });
+});

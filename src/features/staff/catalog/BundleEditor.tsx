@@ -77,7 +77,7 @@ export default function BundleEditor() {
       <EditorHeader back="/staff/bundles" backLabel="Bundles" title={isNew ? 'New bundle' : draft.title || 'Bundle'} />
       {!isNew && draft.cancelled && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Cancelled: shoppers no longer see or buy this bundle.
+          Cancelled: shoppers no longer see or buy this bundle. Untick “Cancelled” and save to offer it again.
         </Alert>
       )}
       {!isNew && !draft.cancelled && (
@@ -96,6 +96,10 @@ export default function BundleEditor() {
             <TextField label="Start" type="datetime-local" required {...field('startDate')} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField label="End" type="datetime-local" required {...field('endDate')} slotProps={{ inputLabel: { shrink: true } }} />
           </FieldRow>
+          <FormControlLabel
+            control={<Checkbox checked={draft.cancelled} onChange={(e) => dispatch(A.bundleCancelledChanged(e.target.checked))} />}
+            label="Cancelled (shoppers do not see or buy it)"
+          />
         </Section>
         <Section title="Pictures" id="bundle-pictures">
           <PictureField label="Bundle picture" target={{ kind: 'bundle' }} urls={draft.images} error={err('images')} />

@@ -62,7 +62,7 @@ export default function BundlesPage() {
                   </Typography>
                   <Chip size="small" sx={{ mt: 0.5 }} label={STATE_LABEL[state]} color={STATE_COLOR[state]} />
                 </Box>
-                {!b.cancelled && (
+                {(state === 'active' || state === 'upcoming') && (
                   <Button size="small" color="error" sx={{ ml: { xs: 'auto', sm: 0 } }} onClick={() => void dispatch(cancelBundle(b._id))} aria-label={`Cancel bundle ${b.title}`}>
                     Cancel bundle
                   </Button>

@@ -201,6 +201,10 @@ export const staffCatalogSlice = createSlice({
       clearError(state.bundle.errors, action.payload.field);
       if (action.payload.field === 'startDate') clearError(state.bundle.errors, 'endDate');
     },
+    /** Cancelled or offered again (a save sends it; Cancel on the list cancels at once). */
+    bundleCancelledChanged(state, action: PayloadAction<boolean>) {
+      state.bundle.draft.cancelled = action.payload;
+    },
     bundleProductToggled(state, action: PayloadAction<string>) {
       const list = state.bundle.draft.products;
       const at = list.indexOf(action.payload);

@@ -1,7 +1,6 @@
 import { lineAdded, navigationRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { selectPageProduct } from './catalogApi';
-import { setupDeletedProductsListener } from './deletedProductsListener';
 import {
   accessoryAddPressed,
   addedToCart,
@@ -24,8 +23,6 @@ import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggl
  * - an accessory's Add puts its line into the cart.
  */
 export function setupCatalogListeners(startAppListening: AppStartListening) {
-  // Deleted products leave the cart, saved-for-later list and wishlist, with a notice (issue 18).
-  setupDeletedProductsListener(startAppListening);
   startAppListening({
     actionCreator: storeViewChanged,
     effect: ({ payload }, api) => {

@@ -11,6 +11,8 @@ import {
   REMOVED_FROM_WISHLIST,
 } from '../../../src/domain/deletedProducts';
 import { catalogApi } from '../../../src/features/catalog/catalogApi';
+import { initialSessionState } from '../../../src/features/session/sessionSlice';
+import { wishlistApi } from '../../../src/features/wishlist/wishlistApi';
 import { attachToastOutlet } from '../../../src/features/ui/toastOutlet';
 import { productsLeftShop } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
@@ -96,5 +98,28 @@ describe('deleted products: the listener', () => {
     await store.dispatch(catalogApi.endpoints.getProducts.initiate());
     await new Promise((r) => setTimeout(r, 100));
     expect(store.getState().cart.items).toEqual({ 'gone_|': 2 });
+  });
+
+  it('reads a logged-in shopper’s wishlist from the server and asks for it again after a delete', async () => {
+    let wishlistReads = 0;
+    mswServer.use(
+      http.post('*/api/wishlist/list', () => {
+        wishlistReads += 1;
+        return HttpResponse.json({ success: true, wishlist: wishlistReads === 1 ? ['b1', 'gone'] : ['b1'] });
+      }),
+      http.post('*/api/cart/get', () => HttpResponse.json({ success: true, cartData: {} })),
+    );
+    const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', token: 'tok' } }, { now: () => NOW });
+    const toasts: string[] = [];
+    const detach = attachToastOutlet((message) => toasts.push(message));
+    const sub = store.dispatch(wishlistApi.endpoints.getWishlist.initiate());
+    await sub;
+    await store.dispatch(catalogApi.endpoints.getProducts.initiate());
+    await until(() => toasts.length > 0 && wishlistReads > 1);
+    expect(toasts).toEqual([REMOVED_FROM_WISHLIST]);
+    await until(() => wishlistApi.endpoints.getWishlist.select()(store.getState()).data?.length === 1);
+    expect(wishlistApi.endpoints.getWishlist.select()(store.getState()).data).toEqual(['b1']);
+    sub.unsubscribe();
+    detach();
   });
 });

@@ -117,6 +117,14 @@ describe('staff catalog editors', () => {
     const hidden = (await (await fetch(`${baseUrl()}/api/product/single/${id}`)).json()) as { product: { notAvailableYet?: boolean } };
     expect(hidden.product.notAvailableYet).toBe(true);
 
+    // With the bundle cancelled nothing holds it: the delete goes through (and the shop is as it was for the other files).
+    const { bundle } = (await created.json()) as { bundle: { _id: string } };
+    expect((await fetch(`${baseUrl()}/api/staff/bundles/${bundle._id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: '{}' })).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((u) => u.pathname === '/staff/products');
+    expect((await fetch(`${baseUrl()}/api/product/single/${id}`)).status).toBe(404);
+
     // The refused delete is the one failed call (the browser logs its 409); nothing else went wrong.
     expect(page.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     expect(shopper.errors).toEqual([]);
@@ -167,6 +175,9 @@ describe('staff catalog editors', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('list', { name: 'Discount codes' }).getByText(code).waitFor({ timeout: 5000 });
     await page.getByRole('heading', { name: `Edit ${code}` }).waitFor();
+    // Disabled from its switch (no other file's checkout meets an unknown live code).
+    await page.getByRole('switch', { name: `${code} enabled` }).click();
+    await page.getByRole('switch', { name: `${code} enabled` }).and(page.locator(':not(:checked)')).waitFor();
     expect(page.errors).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ export default function ProductsPage() {
           value={filters.q}
           onChange={(e) => dispatch(A.productFiltersChanged({ q: e.target.value }))}
         />
-        <TextField select label="Category" size="small" value={filters.category} onChange={(e) => dispatch(A.productFiltersChanged({ category: e.target.value }))}>
+        <TextField select label="Category" size="small" slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} value={filters.category} onChange={(e) => dispatch(A.productFiltersChanged({ category: e.target.value }))}>
           <MenuItem value="">All categories</MenuItem>
           {MAIN_CATEGORIES.flatMap((main) => [
             <ListSubheader key={`h-${main}`}>{main}</ListSubheader>,
@@ -61,7 +61,7 @@ export default function ProductsPage() {
             )),
           ])}
         </TextField>
-        <TextField select label="Flag" size="small" value={filters.flag} onChange={(e) => dispatch(A.productFiltersChanged({ flag: e.target.value as ProductFlag | '' }))}>
+        <TextField select label="Flag" size="small" slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} value={filters.flag} onChange={(e) => dispatch(A.productFiltersChanged({ flag: e.target.value as ProductFlag | '' }))}>
           <MenuItem value="">Any flag</MenuItem>
           {PRODUCT_FLAGS.map((f) => (
             <MenuItem key={f} value={f}>

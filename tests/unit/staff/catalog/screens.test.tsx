@@ -17,8 +17,14 @@ function Routes() {
 
 const staffApi = [
   http.get('*/api/staff/products', ({ request }) => {
-    const q = new URL(request.url).searchParams.get('q')?.toLowerCase() ?? '';
-    return HttpResponse.json({ success: true, products: products.filter((p) => p.name.toLowerCase().includes(q)) });
+    const params = new URL(request.url).searchParams;
+    const q = params.get('q')?.toLowerCase() ?? '';
+    const flag = params.get('flag') as keyof (typeof products)[number] | null;
+    const category = params.get('category');
+    return HttpResponse.json({
+      success: true,
+      products: products.filter((p) => p.name.toLowerCase().includes(q) && (!flag || p[flag] === true) && (!category || [p.mainCategory, p.subCategory].includes(category))),
+    });
   }),
   http.get('*/api/staff/audit', () => HttpResponse.json({ success: true, entries: [] })),
 ];
@@ -33,6 +39,22 @@ describe('catalog screens', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'turtle' } });
     expect(await screen.findByText('1 product')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: 'Cable Turtle' })).toBeInTheDocument();
+  });
+
+  it('filters by flag and category (sent to the server)', async () => {
+    mswServer.use(...staffApi);
+    const { user } = renderWithProviders(<Frame />, { route: '/staff/products' });
+    await screen.findByRole('list', { name: 'Products' });
+    await user.click(screen.getByRole('combobox', { name: 'Flag' }));
+    await user.click(await screen.findByRole('option', { name: 'Vaulted' }));
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: 'Vault Keeper' })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Flag' }));
+    await user.click(await screen.findByRole('option', { name: 'Any flag' }));
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Puzzle Toys' }));
+    expect(await screen.findByText('1 product')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Products' })).getByRole('link', { name: 'Pocket Cube' })).toBeInTheDocument();
   });
 
   it('a bundle the server refuses shows its message under the field and keeps every input', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -86,5 +86,29 @@ describe('catalog screens', { timeout: 20_000 }, () => {
     expect(sent).toMatchObject({ title: 'Desk Duo', price: 79, products: ['b1'], cancelled: false });
     expect(within(form).getByLabelText(/^Title/)).toHaveValue('Desk Duo');
     expect(within(form).getByRole('checkbox', { name: 'Hero Bust' })).toBeChecked();
+  });
+
+  it('shows a product the server refuses field by field (an accessory’s price under that input), with a toast, keeping the form', async () => {
+    mswServer.use(
+      ...staffApi,
+      http.post('*/api/staff/products', () =>
+        HttpResponse.json({ success: false, message: 'Invalid product: accessories[0].price: must be at most 100000', fields: { 'accessories[0].price': 'must be at most 100000 (server)' } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<Frame />, { route: '/staff/products/new' });
+    const form = await screen.findByRole('form', { name: 'New product' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Knight');
+    await user.type(within(form).getByLabelText(/^Price/), '20');
+    await user.click(within(form).getByRole('button', { name: 'Add accessory' }));
+    const accessory = within(form).getByRole('group', { name: 'Accessory 1' });
+    await user.type(within(accessory).getByLabelText('Accessory name'), 'Stand');
+    await user.type(within(accessory).getByLabelText('Accessory price ($)'), '5');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    expect(await within(accessory).findByText('must be at most 100000 (server)')).toBeInTheDocument();
+    expect(within(accessory).getByLabelText('Accessory price ($)')).toHaveAttribute('aria-invalid', 'true');
+    // Under the form and in a toast.
+    await waitFor(() => expect(screen.getAllByText('Invalid product: accessories[0].price: must be at most 100000')).toHaveLength(2));
+    expect(within(form).getByLabelText(/^Name/)).toHaveValue('Knight');
+    expect(within(accessory).getByLabelText('Accessory name')).toHaveValue('Stand');
   });
 });

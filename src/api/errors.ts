@@ -8,6 +8,15 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
   message: string;
+  /** An editor's 400 (staff API): each bad field's message, by its path (`accessories[0].price`). */
+  fields?: Record<string, string>;
+}
+
+function fieldsOf(data: unknown): Record<string, string> | null {
+  const f = data && typeof data === 'object' && 'fields' in data ? (data as { fields: unknown }).fields : null;
+  if (!f || typeof f !== 'object' || Array.isArray(f)) return null;
+  const out = Object.fromEntries(Object.entries(f).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.keys(out).length ? out : null;
 }
 
 function messageOf(data: unknown): string | null {
@@ -26,7 +35,8 @@ function stripErrorName(text: string): string {
 /** Normalises a fetchBaseQuery failure. */
 export function normaliseFetchError(error: FetchBaseQueryError): ApiError {
   if (typeof error.status === 'number') {
-    return { status: error.status, message: messageOf(error.data) ?? `Request failed with status ${error.status}` };
+    const fields = fieldsOf(error.data);
+    return { status: error.status, message: messageOf(error.data) ?? `Request failed with status ${error.status}`, ...(fields ? { fields } : {}) };
   }
   switch (error.status) {
     case 'FETCH_ERROR':

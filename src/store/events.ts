@@ -116,3 +116,9 @@ export const locationChanged = createAction<AppLocation>('router/locationChanged
 export const navigationRequested = createAction('router/navigationRequested', (to: string, options: { replace?: boolean; state?: unknown } = {}) => ({
   payload: { to, replace: options.replace === true, state: options.state ?? null },
 }));
+
+/**
+ * The shop deleted these products (issue 18; confirmed by the server's 404, see
+ * domain/deletedProducts.ts): the cart, saved-for-later and wishlist slices drop their lines.
+ */
+export const productsLeftShop = createAction<{ productIds: string[] }>('catalog/productsLeftShop');

@@ -23,11 +23,13 @@ import { uiSlice } from '../features/ui/uiSlice';
 import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
 import { wishlistSlice } from '../features/wishlist/wishlistSlice';
 import { wishlistViewSlice } from '../features/wishlist/wishlistViewSlice';
+import { selectWishlistIds } from '../features/wishlist/wishlistSelectors';
 import { qaSlice } from '../features/qa/qaSlice';
 import { createNavigatorSlot } from '../features/router/navigator';
 import { setupRouterListeners } from '../features/router/routerListeners';
 import { routerSlice } from '../features/router/routerSlice';
 import { setupCatalogListeners } from '../features/catalog/catalogListeners';
+import { setupDeletedProductsListener } from '../features/catalog/deletedProductsListener';
 import { productSelectionSlice } from '../features/catalog/productSelectionSlice';
 import { setupBundleListeners } from '../features/bundles/bundleListeners';
 import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
@@ -148,6 +150,8 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   const navigator = createNavigatorSlot();
   setupRouterListeners(startAppListening, navigator);
   setupCatalogListeners(startAppListening);
+  // Deleted products leave the cart, saved-for-later list and wishlist, with a notice (issue 18).
+  setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
 
   if (options.record) recorder.start();

@@ -33,15 +33,16 @@ const amount = (label: string) => {
 
 // Lazy screens and a busy machine: give each story room.
 describe('/cart', { timeout: 20_000 }, () => {
-  it('shows lines with variant, unit price and totals; flags unavailable and missing lines and leaves them out', async () => {
-    renderCart({
+  it('shows lines with variant, unit price and totals; flags unavailable and missing lines and leaves them out; drops deleted products with a notice', async () => {
+    const { store } = renderCart({
       cart: {
         items: {
           'b1_|': 2, // Hero Bust: $40 − 25% = $30
           'b2_|': 1, // Cable Turtle $20
           'bn-active-1_bundle': 1, // Desk Buddies Set $49.50
           'b5_|': 1, // Moon Lamp: out of stock
-          'gone_|': 3, // no longer in the catalog
+          'gone_|': 3, // deleted by the shop (404): dropped, with a notice (issue 18)
+          'bn-gone_bundle': 1, // a bundle no longer offered: flagged, kept
           'bn-expired_bundle': 1, // Spring Sale Pack: ended
         },
       },
@@ -52,7 +53,10 @@ describe('/cart', { timeout: 20_000 }, () => {
     expect(within(bundle).getByText('Bundle Deal')).toBeInTheDocument();
     expect(within(bundle).getByText('$49.50 each')).toBeInTheDocument();
     expect(within(await line('Moon Lamp')).getByText('Currently unavailable')).toBeInTheDocument();
-    expect(within(await line(/no longer in the shop/)).getByText('No longer available')).toBeInTheDocument();
+    expect(within(await line(/no longer offered/)).getByText('No longer available')).toBeInTheDocument();
+    expect(await screen.findByText('Some items are no longer available and were removed from your cart.')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().cart.items).not.toHaveProperty(['gone_|']));
+    expect(within(await cartList()).queryByRole('listitem', { name: /no longer in the shop/ })).toBeNull();
     expect(within(await line('Spring Sale Pack')).getByText('Currently unavailable')).toBeInTheDocument();
 
     expect(amount('Subtotal')).toBe('$129.50');

@@ -1,7 +1,8 @@
 import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { CartData } from '../../domain/types';
-import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, savedLineMovedToCart } from '../../store/events';
+import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, productsLeftShop, savedLineMovedToCart } from '../../store/events';
+import { withoutProducts } from '../../domain/deletedProducts';
 import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
 import { PERSIST_KEY } from '../../store/persist';
 import { queueChanges, type PendingChange } from './cartSync';
@@ -97,6 +98,14 @@ export const cartSlice = createSlice({
         state.items = {};
         state.pending = [];
         state.quantityDrafts = {};
+        state.rev += 1;
+      })
+      // Deleted by the shop (issue 18): the server dropped its own copy of these lines already.
+      .addCase(productsLeftShop, (state, { payload }) => {
+        const kept = withoutProducts(state.items, payload.productIds);
+        if (kept === state.items) return;
+        for (const key of Object.keys(state.items)) if (!(key in kept)) delete state.quantityDrafts[key];
+        state.items = kept;
         state.rev += 1;
       })
       // Reported by any screen through store/events (STYLE rule 8); quantities cap at 99.

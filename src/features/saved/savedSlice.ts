@@ -1,7 +1,8 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { CartData } from '../../domain/types';
-import { lineSavedForLater, loggedOut, savedLineMovedToCart } from '../../store/events';
+import { lineSavedForLater, loggedOut, productsLeftShop, savedLineMovedToCart } from '../../store/events';
+import { withoutProducts } from '../../domain/deletedProducts';
 import { addToLines, countLines } from '../../domain/cartLines';
 import { PERSIST_KEY } from '../../store/persist';
 
@@ -42,6 +43,13 @@ export const savedSlice = createSlice({
       })
       .addCase(savedLineMovedToCart, (state, action) => {
         delete state.items[action.payload.key];
+        state.rev += 1;
+      })
+      // Deleted by the shop (issue 18).
+      .addCase(productsLeftShop, (state, { payload }) => {
+        const kept = withoutProducts(state.items, payload.productIds);
+        if (kept === state.items) return;
+        state.items = kept;
         state.rev += 1;
       })
       // Start-up and other tabs: the stored copy wins unless this one is newer (see cartSlice).

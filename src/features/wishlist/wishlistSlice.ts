@@ -1,6 +1,6 @@
 import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { loggedOut } from '../../store/events';
+import { loggedOut, productsLeftShop } from '../../store/events';
 import { PERSIST_KEY } from '../../store/persist';
 
 /**
@@ -46,6 +46,14 @@ export const wishlistSlice = createSlice({
       .addCase(guestWishlistPushed, (state, { payload }) => {
         const pushed = new Set(payload);
         const kept = state.ids.filter((id) => !pushed.has(id));
+        if (kept.length === state.ids.length) return;
+        state.ids = kept;
+        state.rev += 1;
+      })
+      // Deleted by the shop (issue 18).
+      .addCase(productsLeftShop, (state, { payload }) => {
+        const gone = new Set(payload.productIds);
+        const kept = state.ids.filter((id) => !gone.has(id));
         if (kept.length === state.ids.length) return;
         state.ids = kept;
         state.rev += 1;

@@ -9,7 +9,8 @@ import { failWith, mswServer } from '../../utils/msw';
 
 describe('cart selectors over the cached catalog', () => {
   it('have no lines until both lists are cached, then price them (bundles by date)', async () => {
-    const store = makeStore({ cart: { items: { 'b1_|': 2, 'bn-active-1_bundle': 1, 'gone_|': 1 } } });
+    // A bundle no longer offered stays as a missing line (a deleted product's line is dropped: tests/unit/lists/deletedProducts.test.ts).
+    const store = makeStore({ cart: { items: { 'b1_|': 2, 'bn-active-1_bundle': 1, 'bn-gone_bundle': 1 } } });
     expect(selectCatalogStatus(store.getState())).toEqual({ state: 'loading' });
     expect(selectCartLines(store.getState(), NOW)).toBeNull();
     expect(selectCartSummary(store.getState(), NOW)).toBeNull();
@@ -22,7 +23,7 @@ describe('cart selectors over the cached catalog', () => {
     expect(lines.map((l) => [l.key, l.status, l.lineTotalCents])).toEqual([
       ['b1_|', 'ok', 6000],
       ['bn-active-1_bundle', 'ok', 4950],
-      ['gone_|', 'missing', null],
+      ['bn-gone_bundle', 'missing', null],
     ]);
     expect(selectCartSummary(store.getState(), NOW)).toMatchObject({ subtotalCents: 10950, deliveryFeeCents: 0, unavailableMessage: '1 item is unavailable and not counted in the total.' });
     // Long after the bundle's end date it is no longer priced.

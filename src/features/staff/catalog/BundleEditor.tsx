@@ -1,0 +1,150 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { errorMessage } from '../../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { AuditLog } from './AuditLog';
+import { selectBundleEditor, selectBundleProductSearch, staffCatalogActions as A } from './catalogEditorSlice';
+import { cancelBundle, saveBundle } from './catalogThunks';
+import { EditorHeader, FieldRow, FormError, Section } from './EditorParts';
+import { PictureField } from './PictureField';
+import { fieldError, pickableProducts } from './rules';
+import { useGetStaffBundleQuery, useGetStaffProductsQuery } from './staffCatalogApi';
+
+/** /staff/bundles/new and /staff/bundles/:id: title, description, price, pictures, dates, products, cancel. */
+export default function BundleEditor() {
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
+  const dispatch = useAppDispatch();
+  const editor = useAppSelector(selectBundleEditor);
+  const search = useAppSelector(selectBundleProductSearch);
+  const { data, error, isLoading, refetch } = useGetStaffBundleQuery(id ?? '', { skip: isNew });
+  const products = useGetStaffProductsQuery({});
+
+  useEffect(() => {
+    if (isNew) dispatch(A.newBundleOpened());
+    else if (data && editor.loadedFrom !== data.bundle._id) dispatch(A.bundleLoaded(data.bundle));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, isNew, data?.bundle._id]);
+
+  const picker = useMemo(() => pickableProducts(products.data ?? [], editor.draft.products, search), [products.data, editor.draft.products, search]);
+
+  if (!isNew && error) {
+    return (
+      <Box>
+        <EditorHeader back="/staff/bundles" backLabel="Bundles" title="Bundle" />
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
+          {errorMessage(error)}
+        </Alert>
+      </Box>
+    );
+  }
+  // The form shows once its draft is the record's (or a new one's): nothing typed before is replaced.
+  if (isNew ? editor.loadedFrom !== 'new' : isLoading || editor.loadedFrom !== id) {
+    return (
+      <Box aria-busy="true" aria-label="Loading bundle">
+        <Skeleton variant="text" width="40%" height={48} />
+        <Skeleton variant="rounded" height={320} />
+      </Box>
+    );
+  }
+
+  const { draft, errors, formError, saving } = editor;
+  const err = (key: string) => fieldError(errors, key);
+  const field = (name: 'title' | 'description' | 'price' | 'startDate' | 'endDate') => ({
+    name,
+    value: draft[name],
+    error: Boolean(err(name)),
+    helperText: err(name),
+    onChange: (e: { target: { value: string } }) => dispatch(A.bundleFieldChanged({ field: name, value: e.target.value })),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void dispatch(saveBundle());
+  };
+
+  return (
+    <Box>
+      <EditorHeader back="/staff/bundles" backLabel="Bundles" title={isNew ? 'New bundle' : draft.title || 'Bundle'} />
+      {!isNew && draft.cancelled && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Cancelled: shoppers no longer see or buy this bundle. Untick “Cancelled” and save to offer it again.
+        </Alert>
+      )}
+      {!isNew && !draft.cancelled && (
+        <Box sx={{ mb: 2 }}>
+          <Button variant="outlined" color="error" size="small" onClick={() => void dispatch(cancelBundle(id))}>
+            Cancel bundle
+          </Button>
+        </Box>
+      )}
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New bundle' : 'Edit bundle'} sx={{ display: 'grid', gap: 2 }}>
+        <Section title="Details" id="bundle-details">
+          <TextField label="Title" required {...field('title')} />
+          <TextField label="Description" multiline minRows={3} {...field('description')} />
+          <TextField label="Price ($)" required inputMode="decimal" {...field('price')} sx={{ maxWidth: { sm: 240 } }} />
+          <FieldRow>
+            <TextField label="Start" type="datetime-local" required {...field('startDate')} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label="End" type="datetime-local" required {...field('endDate')} slotProps={{ inputLabel: { shrink: true } }} />
+          </FieldRow>
+          <FormControlLabel
+            control={<Checkbox checked={draft.cancelled} onChange={(e) => dispatch(A.bundleCancelledChanged(e.target.checked))} />}
+            label="Cancelled (shoppers do not see or buy it)"
+          />
+        </Section>
+        <Section title="Pictures" id="bundle-pictures">
+          <PictureField label="Bundle picture" target={{ kind: 'bundle' }} urls={draft.images} error={err('images')} />
+        </Section>
+        <Section title="Products" id="bundle-products">
+          <Typography variant="body2" color={err('products') ? 'error' : 'text.secondary'} role={err('products') ? 'alert' : undefined}>
+            {err('products') ?? `${draft.products.length} selected`}
+          </Typography>
+          {picker.selected.length > 0 && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Selected products" role="list">
+              {picker.selected.map((p) => (
+                <Chip role="listitem" key={p.id} label={p.name} onDelete={() => dispatch(A.bundleProductToggled(p.id))} />
+              ))}
+            </Stack>
+          )}
+          <TextField label="Find products" type="search" size="small" value={search} onChange={(e) => dispatch(A.bundleProductSearchChanged(e.target.value))} />
+          {products.isLoading ? (
+            <Skeleton variant="rounded" height={120} />
+          ) : (
+            <Box role="group" aria-label="Catalog products" sx={{ maxHeight: 280, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5 }}>
+              {picker.options.length === 0 ? (
+                <Typography color="text.secondary" sx={{ py: 1 }}>
+                  No products match.
+                </Typography>
+              ) : (
+                picker.options.map((p) => (
+                  <FormControlLabel
+                    key={p._id}
+                    sx={{ display: 'flex' }}
+                    control={<Checkbox checked={draft.products.includes(p._id)} onChange={() => dispatch(A.bundleProductToggled(p._id))} />}
+                    label={p.name}
+                  />
+                ))
+              )}
+            </Box>
+          )}
+        </Section>
+        <FormError message={formError} />
+        <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
+          <Button type="submit" variant="contained" size="large" loading={saving} aria-busy={saving}>
+            {isNew ? 'Create bundle' : 'Save changes'}
+          </Button>
+        </Box>
+      </Box>
+      {!isNew && <AuditLog entity="bundle" id={id} />}
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Bundle, Product, Settings } from '../../../domain/types';
+
+/** The staff API's answers for the catalog editors (server/routes/staffProducts.ts and friends; README "Staff API"). */
+
+/** One audited change (server/repositories/audit.ts): who, when, each field from → to. */
+export interface AuditEntry {
+  _id: string;
+  entity: string;
+  entityId: string;
+  action: string;
+  actor: { _id: string | null; email: string | null };
+  changes: Record<string, { from: unknown; to: unknown }>;
+  createdAt: string;
+}
+
+export interface StaffDiscount {
+  code: string;
+  percentage: number;
+  active: boolean;
+  expiresAt: string | null;
+  /** Paid orders that used the code. */
+  timesUsed: number;
+  createdAt: string;
+}
+
+export interface UploadedImage {
+  _id: string;
+  url: string;
+  width: number;
+  height: number;
+  sizes: { url: string; width: number; height: number }[];
+  srcset: string;
+}
+
+export interface StaffProductDetail {
+  product: Product;
+  audit: AuditEntry[];
+}
+export interface StaffBundleDetail {
+  bundle: Bundle;
+  audit: AuditEntry[];
+}
+export interface StaffDiscountDetail {
+  discount: StaffDiscount;
+  audit: AuditEntry[];
+}
+
+export interface ProductDeleted {
+  deleted: string;
+  droppedCartLines: number;
+  droppedWishlistItems: number;
+}
+
+export type StaffSettings = Pick<Settings, 'hiddenCategories' | 'hiddenProductTags' | 'showSupportInOrders'>;
+
+/** The product flags the list filters by and the editor switches (server PRODUCT_FLAGS). */
+export const PRODUCT_FLAGS = ['bestseller', 'notAvailableYet', 'vaulted', 'outOfStock', 'comingSoon', 'preOrder', 'isNewProduct', 'limitedEdition'] as const;
+export type ProductFlag = (typeof PRODUCT_FLAGS)[number];
+
+/** An accessory's own flags (catalog format). */
+export const ACCESSORY_FLAGS = ['outOfStock', 'comingSoon', 'preOrder', 'isNew', 'limitedEdition', 'notAvailableYet'] as const;
+export type AccessoryFlag = (typeof ACCESSORY_FLAGS)[number];
+
+export const FLAG_LABELS: Record<ProductFlag | AccessoryFlag, string> = {
+  bestseller: 'Bestseller',
+  notAvailableYet: 'Hidden (not available yet)',
+  vaulted: 'Vaulted',
+  outOfStock: 'Out of stock',
+  comingSoon: 'Coming soon',
+  preOrder: 'Pre-order',
+  isNewProduct: 'New',
+  isNew: 'New',
+  limitedEdition: 'Limited edition',
+};
+
+/** The tags `hiddenProductTags` may hold (server/routes/staff.ts PRODUCT_TAGS, one spelling each). */
+export const PRODUCT_TAGS = ['outofstock', 'comingsoon', 'preorder', 'new', 'limitededition', 'vaulted', 'bestseller', 'sale'] as const;

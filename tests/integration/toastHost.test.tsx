@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import ToastHost from '../../src/features/ui/ToastHost';
-import { clearWaitingToasts, showToast, type ToastVariant } from '../../src/features/ui/toastOutlet';
+import { clearWaitingToasts, showToast } from '../../src/features/ui/toastOutlet';
+import type { ToastVariant } from '../../src/store/events';
 
 afterEach(() => clearWaitingToasts());
 

@@ -1,5 +1,3 @@
-import net from 'node:net';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -8,44 +6,17 @@ import { sessions } from '../../server/db/schema';
 import type { ConversationResponse, Message } from '../../src/domain/types';
 import { buildTestApp, type TestApp } from './helpers';
 import { makeShopper, postJson } from './checkout-helpers';
-import { collect, insertOrder, join, makeStaff, next, openSocket, type TestSocket } from './chat-helpers';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { collect, conversationOf, insertOrder, join, listen, makeStaff, next, openSocket, redisConfig, redisReachable, withTwoInstances, type TestSocket } from './chat-helpers';
 
 let t: TestApp;
 let app: FastifyInstance;
 let url: string;
 const sockets: TestSocket[] = [];
 
-async function listen(a: FastifyInstance): Promise<string> {
-  await a.listen({ port: 0, host: '127.0.0.1' });
-  const addr = a.server.address() as net.AddressInfo;
-  return `http://127.0.0.1:${addr.port}`;
-}
-
 async function socketFor(base: string, token?: string) {
   const s = await openSocket(base, token);
   sockets.push(s);
   return s;
-}
-
-async function conversationOf(a: FastifyInstance, token: string) {
-  return ((await a.inject({ method: 'GET', url: '/api/conversations/general', headers: { token } })).json() as ConversationResponse).conversation;
-}
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(port || 6379), hostname, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-    s.setTimeout(1000, () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
 }
 
 beforeAll(async () => {
@@ -141,17 +112,7 @@ describe('several instances behind Redis', async () => {
   const up = await redisReachable();
 
   it.skipIf(!up)('delivers a message posted on one instance to a socket on the other', async () => {
-    // A key of this run's own: parallel runs sharing the Redis never see each other's events.
-    const config = { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
-    const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
-    const two = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
-    try {
-      await listen(one);
-      const urlTwo = await listen(two);
-      // Both adapters subscribed: each sees two servers on the channel.
-      await expect.poll(() => one.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
-      await expect.poll(() => two.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
-
+    await withTwoInstances(t, async ({ one, urlTwo }) => {
       const a = await makeShopper(one, 'Alice');
       const conv = await conversationOf(one, a.token);
       const onTwo = await socketFor(urlTwo, a.token);
@@ -169,16 +130,13 @@ describe('several instances behind Redis', async () => {
       await postJson(one, '/api/staff/order-status', { orderId: order.id, status: 'Processing' }, staff.token);
       expect(await updated).toMatchObject({ _id: order.id, status: 'Processing' });
       onTwo.close();
-    } finally {
-      await one.close();
-      await two.close();
-    }
+    });
   });
 
   it.skipIf(!up)('keeps serving when Redis goes away: the message is saved, the failed publish is logged, not fatal', async () => {
     // Before issue 9's fix the adapter's unawaited publish rejected (ioredis refuses commands once
     // the connection is gone and its retries are spent) and the unhandled rejection ended the process.
-    const config = { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
+    const config = redisConfig(t);
     const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
     const failures: string[] = [];
     const warn = one.log.warn.bind(one.log);

@@ -4,28 +4,18 @@
  * leave their rooms — on every instance.
  */
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
 import { AUTH_MESSAGES } from '../../../server/lib/auth';
 import { conversationRoom, STAFF_ROOM } from '../../../server/realtime/socketServer';
 import { MESSAGES } from '../../../server/routes/user';
-import type { ConversationResponse } from '../../../src/domain/types';
-import { join, makeStaff, next, openSocket, type TestSocket } from '../chat-helpers';
+import { conversationOf, join, listen, makeStaff, next, openSocket, redisReachable, withTwoInstances, type TestSocket } from '../chat-helpers';
 import { buildTestApp, type TestApp } from '../helpers';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let t: TestApp;
 let app: FastifyInstance;
 let url: string;
 const sockets: TestSocket[] = [];
-
-async function listen(a: FastifyInstance): Promise<string> {
-  await a.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(a.server.address() as net.AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -66,10 +56,6 @@ function disconnectReason(s: TestSocket): Promise<string> {
 
 const logout = (a: FastifyInstance, token: string) => a.inject({ method: 'POST', url: '/api/user/logout', headers: { token } });
 const get = (a: FastifyInstance, path: string, token: string) => a.inject({ method: 'GET', url: path, headers: { token } });
-
-async function conversationOf(a: FastifyInstance, token: string) {
-  return ((await get(a, '/api/conversations/general', token)).json() as ConversationResponse).conversation;
-}
 
 describe('POST /api/user/logout', () => {
   it('ends that session: its token is refused everywhere, the other device stays logged in', async () => {
@@ -177,34 +163,11 @@ describe('other ways a session ends disconnect its sockets too', () => {
   });
 });
 
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(port || 6379), hostname, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-    s.setTimeout(1000, () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
 describe('several instances behind Redis', async () => {
   const up = await redisReachable();
 
   it.skipIf(!up)('a logout on one instance disconnects the socket the session holds on another', async () => {
-    const config = { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
-    const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
-    const two = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
-    try {
-      await listen(one);
-      const urlTwo = await listen(two);
-      await expect.poll(() => one.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
-      await expect.poll(() => two.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
-
+    await withTwoInstances(t, async ({ one, urlTwo }) => {
       const d = await shopperWithTwoDevices(one);
       const onTwo = await socketFor(urlTwo, d.phone);
       const laptopOnTwo = await socketFor(urlTwo, d.laptop);
@@ -214,9 +177,6 @@ describe('several instances behind Redis', async () => {
       expect(await gone).toBe('io server disconnect');
       // The other session's socket on that instance is still served.
       expect(await join(laptopOnTwo, conv._id)).toEqual({ ok: true });
-    } finally {
-      await one.close();
-      await two.close();
-    }
+    });
   });
 });

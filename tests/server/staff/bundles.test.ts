@@ -54,6 +54,17 @@ describe('staff bundles', () => {
     expect(detail.audit[1]!.changes).toEqual({ price: { from: 45.5, to: 39 }, products: { from: [TP.plain, TP.sale], to: [TP.plain] } });
   });
 
+  it('refuses an id that is taken, keeping the first bundle and its one audit row', async () => {
+    const id = 'c'.repeat(24);
+    expect((await send('POST', '/api/staff/bundles', { ...BUNDLE, _id: id })).statusCode).toBe(201);
+    const again = await send('POST', '/api/staff/bundles', { ...BUNDLE, _id: id, title: 'Twin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`A bundle with the id ${id} already exists`);
+    const detail = (await send('GET', `/api/staff/bundles/${id}`)).json() as StaffBundleDetailResponse;
+    expect(detail.bundle.title).toBe('Desk Trio');
+    expect(detail.audit.map((a) => a.action)).toEqual(['create']);
+  });
+
   it('refuses bad fields and unknown products with a message for each', async () => {
     const res = await postJson(ctx.app, '/api/staff/bundles', { ...BUNDLE, title: '', price: -3, endDate: BUNDLE.startDate, images: ['http://x/y.png'] }, ctx.staff.token);
     expect(res.statusCode).toBe(400);

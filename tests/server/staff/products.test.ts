@@ -59,6 +59,17 @@ describe('staff products', () => {
     }
   });
 
+  it('refuses an id that is taken, keeping the first product and its one audit row', async () => {
+    const id = 'd'.repeat(24);
+    expect((await send('POST', '/api/staff/products', { ...FULL, _id: id })).statusCode).toBe(201);
+    const again = await send('POST', '/api/staff/products', { ...FULL, _id: id, name: 'Twin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`A product with the id ${id} already exists`);
+    const detail = (await send('GET', `/api/staff/products/${id}`)).json() as StaffProductDetailResponse;
+    expect(detail.product.name).toBe(FULL.name);
+    expect(detail.audit.map((a) => a.action)).toEqual(['create']);
+  });
+
   it('are created with every field of SPEC §3, shown to shoppers at once, on every instance', async () => {
     const other = await ctx.t.buildOn();
     try {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { ConversationResponse, OrderStatus, ServerToClientEvents, ClientToServerEvents } from '../../src/domain/types';
 import type { StoredOrderItem } from '../../server/repositories/orders';
 import { ADDRESS } from './checkout-helpers';
-import type { TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './helpers';
 
 let seq = 0;
 
@@ -163,4 +163,36 @@ export async function withTwoInstances(t: TestApp, body: (apps: { one: FastifyIn
     await one.close();
     await two.close();
   }
+}
+
+export interface SocketApp {
+  /** Set once beforeAll has run, like `app` and `url`. */
+  t: TestApp;
+  app: FastifyInstance;
+  /** Where the app listens. */
+  url: string;
+  /** A socket (see openSocket) that is closed when the file ends. */
+  socketFor(base: string, token?: string): Promise<TestSocket>;
+}
+
+/** Registers this file's beforeAll/afterAll: a test app listening on a free port, closed after the file's sockets. */
+export function useSocketApp(): SocketApp {
+  const sockets: TestSocket[] = [];
+  const ctx = {
+    async socketFor(base: string, token?: string) {
+      const s = await openSocket(base, token);
+      sockets.push(s);
+      return s;
+    },
+  } as SocketApp;
+  beforeAll(async () => {
+    ctx.t = await buildTestApp();
+    ctx.app = ctx.t.app;
+    ctx.url = await listen(ctx.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await ctx.t?.close();
+  });
+  return ctx;
 }

@@ -5,7 +5,7 @@ import { toCents } from '../../src/domain/money';
 import { FIGURE_GENDERS, TAXONOMY } from '../../src/domain/taxonomy';
 import { imageUrl, kindFor } from '../images/urls';
 import { bumpCatalogVersion } from '../repositories/catalog';
-import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
+import { accessoryFlags, PRODUCT_ID_RE } from '../repositories/catalogMapping';
 import type { Db, DbOrTx } from './client';
 import { bundles, discounts, products, type NewBundleRow, type NewProductRow } from './schema';
 
@@ -160,12 +160,7 @@ export function productRow(p: ProductInput, pid: string, now = Date.now()): NewP
       priceCents: toCents(a.price),
       images: a.images.length ? a.images : [imageUrl(`${pid}-a${ai}`, 'accessory', firstColor)],
       description: a.description,
-      outOfStock: a.outOfStock ?? false,
-      comingSoon: a.comingSoon ?? false,
-      preOrder: a.preOrder ?? false,
-      isNew: a.isNew ?? false,
-      limitedEdition: a.limitedEdition ?? false,
-      notAvailableYet: a.notAvailableYet ?? false,
+      ...accessoryFlags(a),
     })),
     outOfStock: p.outOfStock ?? false,
     comingSoon: p.comingSoon ?? false,

@@ -5,12 +5,11 @@ import type { BundleRow, ProductRow, StoredAccessory } from '../db/schema';
 /** Product ids: 24 lowercase hex characters, like Mongo ObjectIds (never a '_', the cart key separator). */
 export const PRODUCT_ID_RE = /^[0-9a-f]{24}$/;
 
-function accessoryToWire(a: StoredAccessory): Accessory {
+type AccessoryFlag = 'outOfStock' | 'comingSoon' | 'preOrder' | 'isNew' | 'limitedEdition' | 'notAvailableYet';
+
+/** An accessory's flags, each false unless set: for a stored accessory and for an imported or edited one. */
+export function accessoryFlags(a: Partial<Record<AccessoryFlag, boolean>>): Record<AccessoryFlag, boolean> {
   return {
-    name: a.name,
-    price: toDollars(a.priceCents),
-    images: a.images,
-    description: a.description,
     outOfStock: a.outOfStock ?? false,
     comingSoon: a.comingSoon ?? false,
     preOrder: a.preOrder ?? false,
@@ -18,6 +17,10 @@ function accessoryToWire(a: StoredAccessory): Accessory {
     limitedEdition: a.limitedEdition ?? false,
     notAvailableYet: a.notAvailableYet ?? false,
   };
+}
+
+function accessoryToWire(a: StoredAccessory): Accessory {
+  return { name: a.name, price: toDollars(a.priceCents), images: a.images, description: a.description, ...accessoryFlags(a) };
 }
 
 /** Database row → the wire shape of src/domain/types.ts (dollars, `_id`, `date` in ms). */

@@ -108,10 +108,12 @@ export function orderToWire(row: OrderRow): Order {
   return order;
 }
 
-/** The order with its address and money breakdown (payment confirmation, /order-placed). */
-export function orderToPlaced(row: OrderRow): PlacedOrder {
+/** What a placed order shows beyond the order itself: its address and money breakdown (dollars). */
+export type OrderBreakdown = Omit<PlacedOrder, keyof Order>;
+
+/** The order's address and money breakdown: for the shopper's confirmation and the staff order page. */
+export function orderBreakdown(row: OrderRow): OrderBreakdown {
   return {
-    ...orderToWire(row),
     address: row.address as unknown as Address,
     subtotal: toDollars(row.subtotalCents),
     deliveryFee: toDollars(row.shippingCents),
@@ -119,6 +121,11 @@ export function orderToPlaced(row: OrderRow): PlacedOrder {
     discountCode: row.discountCode,
     isBuyNow: row.isBuyNow,
   };
+}
+
+/** The order with its address and money breakdown (payment confirmation, /order-placed). */
+export function orderToPlaced(row: OrderRow): PlacedOrder {
+  return { ...orderToWire(row), ...orderBreakdown(row) };
 }
 
 /**

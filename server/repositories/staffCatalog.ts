@@ -89,18 +89,7 @@ export class StaffCatalogRepository {
   }
 
   async createProduct(row: NewProductRow, actor: AuditActor): Promise<Product> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const [created] = await tx.insert(products).values(row).returning();
-        const wire = productToWire(created!);
-        await this.audit.record(tx, { entity: 'product', entityId: wire._id, action: 'create', actor, changes: changedFields(null, { ...wire }) });
-        await bumpCatalogVersion(tx);
-        return wire;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new DuplicateError(`A product with the id ${row.id} already exists`);
-      throw err;
-    }
+    return this.createAudited('product', row.id, actor, async (tx) => productToWire((await tx.insert(products).values(row).returning())[0]!));
   }
 
   /** Replaces a product's fields; null when it does not exist. */
@@ -114,11 +103,7 @@ export class StaffCatalogRepository {
         .where(eq(products.id, id))
         .returning();
       const wire = productToWire(after!);
-      const changes = changedFields({ ...productToWire(before) }, { ...wire });
-      if (Object.keys(changes).length) {
-        await this.audit.record(tx, { entity: 'product', entityId: id, action, actor, changes });
-        await bumpCatalogVersion(tx);
-      }
+      await this.recordChange(tx, 'product', id, action, actor, productToWire(before), wire);
       return wire;
     });
   }
@@ -178,18 +163,7 @@ export class StaffCatalogRepository {
   }
 
   async createBundle(row: NewBundleRow, actor: AuditActor): Promise<Bundle> {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const [created] = await tx.insert(bundles).values(row).returning();
-        const wire = bundleToWire(created!);
-        await this.audit.record(tx, { entity: 'bundle', entityId: wire._id, action: 'create', actor, changes: changedFields(null, { ...wire }) });
-        await bumpCatalogVersion(tx);
-        return wire;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new DuplicateError(`A bundle with the id ${row.id} already exists`);
-      throw err;
-    }
+    return this.createAudited('bundle', row.id, actor, async (tx) => bundleToWire((await tx.insert(bundles).values(row).returning())[0]!));
   }
 
   async updateBundle(id: string, patch: Partial<NewBundleRow>, actor: AuditActor, action = 'update'): Promise<Bundle | null> {
@@ -202,13 +176,35 @@ export class StaffCatalogRepository {
         .where(eq(bundles.id, id))
         .returning();
       const wire = bundleToWire(after!);
-      const changes = changedFields({ ...bundleToWire(before) }, { ...wire });
-      if (Object.keys(changes).length) {
-        await this.audit.record(tx, { entity: 'bundle', entityId: id, action, actor, changes });
-        await bumpCatalogVersion(tx);
-      }
+      await this.recordChange(tx, 'bundle', id, action, actor, bundleToWire(before), wire);
       return wire;
     });
+  }
+
+  /**
+   * Inserts a product or bundle (`insert` answers its wire shape), audited and with the catalog
+   * version bumped, in one transaction; a DuplicateError when the id is taken.
+   */
+  private async createAudited<W extends Product | Bundle>(entity: 'product' | 'bundle', id: string, actor: AuditActor, insert: (tx: DbOrTx) => Promise<W>): Promise<W> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const wire = await insert(tx);
+        await this.audit.record(tx, { entity, entityId: wire._id, action: 'create', actor, changes: changedFields(null, { ...wire }) });
+        await bumpCatalogVersion(tx);
+        return wire;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DuplicateError(`A ${entity} with the id ${id} already exists`);
+      throw err;
+    }
+  }
+
+  /** Audits a product's or bundle's edit and bumps the catalog version — only when a field changed. */
+  private async recordChange<W extends Product | Bundle>(tx: DbOrTx, entity: 'product' | 'bundle', id: string, action: string, actor: AuditActor, before: W, after: W): Promise<void> {
+    const changes = changedFields({ ...before }, { ...after });
+    if (!Object.keys(changes).length) return;
+    await this.audit.record(tx, { entity, entityId: id, action, actor, changes });
+    await bumpCatalogVersion(tx);
   }
 
   // ---- discount codes -------------------------------------------------------------------------

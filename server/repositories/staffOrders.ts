@@ -3,7 +3,7 @@ import { toDollars } from '../../src/domain/money';
 import type { Address, Order, OrderStatus } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
-import { orderToWire, type OrderRow } from './orders';
+import { orderBreakdown, orderToWire, type OrderBreakdown, type OrderRow } from './orders';
 
 /** Filters of the staff order board; every one is applied in SQL. */
 export interface OrderBoardFilter {
@@ -59,13 +59,7 @@ export interface OrderRefund {
 }
 
 /** The order page: everything staff need to fulfil, answer about, or refund an order. */
-export interface StaffOrderDetail extends StaffOrderSummary {
-  address: Address;
-  subtotal: number;
-  deliveryFee: number;
-  discount: number;
-  discountCode: string | null;
-  isBuyNow: boolean;
+export interface StaffOrderDetail extends StaffOrderSummary, OrderBreakdown {
   payment: {
     method: string;
     provider: string | null;
@@ -189,12 +183,7 @@ export class StaffOrdersRepository {
     const refund = refunds[0];
     return {
       ...summary(row, found.customerName === null ? null : { _id: row.userId, name: found.customerName, email: found.customerEmail! }),
-      address: row.address as unknown as Address,
-      subtotal: toDollars(row.subtotalCents),
-      deliveryFee: toDollars(row.shippingCents),
-      discount: toDollars(row.discountCents),
-      discountCode: row.discountCode,
-      isBuyNow: row.isBuyNow,
+      ...orderBreakdown(row),
       payment: {
         method: row.paymentMethod,
         provider: session?.provider ?? null,

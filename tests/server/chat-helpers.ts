@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { OrderStatus, ServerToClientEvents, ClientToServerEvents } from '../../src/domain/types';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp } from '../../server/app';
+import type { Config } from '../../server/config';
+import type { ConversationResponse, OrderStatus, ServerToClientEvents, ClientToServerEvents } from '../../src/domain/types';
 import type { StoredOrderItem } from '../../server/repositories/orders';
 import { ADDRESS } from './checkout-helpers';
+import { buildTestApp, type TestApp } from './helpers';
 
 let seq = 0;
 
@@ -103,4 +109,90 @@ export function next<E extends keyof ServerToClientEvents>(
     }, ms);
     socket.on(event, on as never);
   });
+}
+
+/** Makes `app` listen on a free local port; answers its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+}
+
+/** The shopper's support conversation (`token`'s). */
+export async function conversationOf(app: FastifyInstance, token: string) {
+  return ((await app.inject({ method: 'GET', url: '/api/conversations/general', headers: { token } })).json() as ConversationResponse).conversation;
+}
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether the test Redis answers (the tests of several instances are skipped where it does not). */
+export function redisReachable(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const s = net.connect(Number(port || 6379), hostname, () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+    s.setTimeout(1000, () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** `t`'s config behind Redis, with a key of this run's own: parallel runs sharing the Redis never see each other's events. */
+export function redisConfig(t: TestApp): Config {
+  return { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
+}
+
+/**
+ * Two instances on `t`'s database behind Redis, both listening and both adapters subscribed (each
+ * sees two servers on the channel): runs `body` with them, then closes both.
+ */
+export async function withTwoInstances(t: TestApp, body: (apps: { one: FastifyInstance; two: FastifyInstance; urlTwo: string }) => Promise<void>): Promise<void> {
+  const config = redisConfig(t);
+  const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
+  const two = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
+  try {
+    await listen(one);
+    const urlTwo = await listen(two);
+    await expect.poll(() => one.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
+    await expect.poll(() => two.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
+    await body({ one, two, urlTwo });
+  } finally {
+    await one.close();
+    await two.close();
+  }
+}
+
+export interface SocketApp {
+  /** Set once beforeAll has run, like `app` and `url`. */
+  t: TestApp;
+  app: FastifyInstance;
+  /** Where the app listens. */
+  url: string;
+  /** A socket (see openSocket) that is closed when the file ends. */
+  socketFor(base: string, token?: string): Promise<TestSocket>;
+}
+
+/** Registers this file's beforeAll/afterAll: a test app listening on a free port, closed after the file's sockets. */
+export function useSocketApp(): SocketApp {
+  const sockets: TestSocket[] = [];
+  const ctx = {
+    async socketFor(base: string, token?: string) {
+      const s = await openSocket(base, token);
+      sockets.push(s);
+      return s;
+    },
+  } as SocketApp;
+  beforeAll(async () => {
+    ctx.t = await buildTestApp();
+    ctx.app = ctx.t.app;
+    ctx.url = await listen(ctx.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await ctx.t?.close();
+  });
+  return ctx;
 }

@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../server/config';
 import { bundles, cartLines, orders, paymentSessions, products } from '../../server/db/schema';
 import type { Address } from '../../src/domain/types';
+import { buildTestApp, type TestApp } from './helpers';
+import { startStripeStub, type StripeStub } from './stripe-stub';
 
 let seq = 0;
 
@@ -156,4 +160,33 @@ export function mailsAbout(dataDir: string, orderId: string): Array<{ to: string
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { to: string; subject: string; text: string; html: string })
     .filter((m) => m.subject.includes(orderId));
+}
+
+export interface ShopApp {
+  /** This file's test app; set once the file's first beforeAll has run. */
+  t: TestApp;
+  app: FastifyInstance;
+  /** The local Stripe stub the app talks to (with `stripe: true`). */
+  stub: StripeStub;
+}
+
+/**
+ * Registers this file's beforeAll/afterAll: a test app of its own (with `config`), the test
+ * catalogue inserted (unless `catalog: false`), and with `stripe: true` a Stripe stub started
+ * first and the app pointed at it. The fields of the answer are set once beforeAll has run.
+ */
+export function useShopApp(opts: { config?: Partial<Config>; catalog?: boolean; stripe?: boolean } = {}): ShopApp {
+  const ctx = {} as ShopApp;
+  beforeAll(async () => {
+    if (opts.stripe) ctx.stub = await startStripeStub();
+    const stripe = opts.stripe ? { stripeSecretKey: 'sk_test_fake', stripeApiBase: ctx.stub.url } : {};
+    ctx.t = await buildTestApp({ config: { ...stripe, ...opts.config } });
+    ctx.app = ctx.t.app;
+    if (opts.catalog ?? true) await insertTestCatalog(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.t?.close();
+    await ctx.stub?.close();
+  });
+  return ctx;
 }

@@ -1,11 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import type { Bundle, Product } from '../../src/domain/types';
 import { adminClient, withDatabase } from '../setup/server-global';
 
 export interface TestApp {
@@ -100,4 +101,36 @@ export async function buildTestApp(opts: { config?: Partial<Config>; deps?: Omit
       await drop();
     },
   };
+}
+
+export interface ShellApp {
+  /** Set once beforeAll has run, like the fields below. */
+  t: TestApp;
+  /** The dist folder the app serves: `shell` as its index.html. */
+  distDir: string;
+  /** The catalogue as GET /api/product/list and /api/bundle/list answer it. */
+  list: Product[];
+  bundles: Bundle[];
+}
+
+/**
+ * Registers this file's beforeAll/afterAll: a dist folder of its own with `shell` (shaped like the
+ * built index.html) as index.html — `prepare` adds to it first — and a test app serving it at
+ * https://shop.example; both are removed afterwards.
+ */
+export function useShellApp(shell: string, opts: { prefix: string; prepare?: (distDir: string) => void; timeout?: number }): ShellApp {
+  const ctx = { distDir: '' } as ShellApp;
+  beforeAll(async () => {
+    ctx.distDir = mkdtempSync(path.join(os.tmpdir(), opts.prefix));
+    writeFileSync(path.join(ctx.distDir, 'index.html'), shell);
+    opts.prepare?.(ctx.distDir);
+    ctx.t = await buildTestApp({ deps: { distDir: ctx.distDir }, config: { publicUrl: 'https://shop.example' } });
+    ctx.list = (await ctx.t.app.inject('/api/product/list')).json().products;
+    ctx.bundles = (await ctx.t.app.inject('/api/bundle/list')).json().bundles;
+  }, opts.timeout);
+  afterAll(async () => {
+    await ctx.t?.close();
+    if (ctx.distDir) rmSync(ctx.distDir, { recursive: true, force: true });
+  });
+  return ctx;
 }

@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../server/payments/checkout';
 import { ORDER_MESSAGES } from '../../server/routes/order';
-import { buildTestApp, type TestApp } from './helpers';
-import { insertTestCatalog, mailsAbout, makeShopper, openSession, orderBody, orderRow, postJson, putInServerCart, serverCart, sessionRow, TP, type Line } from './checkout-helpers';
-import { startStripeStub, type StripeStub } from './stripe-stub';
+import { mailsAbout, makeShopper, openSession, orderBody, orderRow, postJson, putInServerCart, serverCart, sessionRow, TP, type Line, useShopApp } from './checkout-helpers';
 
 /**
  * The Stripe provider, with the real SDK pointed at a local stub of Stripe's API and webhooks
@@ -14,25 +11,10 @@ import { startStripeStub, type StripeStub } from './stripe-stub';
 const WEBHOOK_SECRET = 'whsec_test_layerloft_secret';
 const signer = new Stripe('sk_test_signer_only');
 
-let stub: StripeStub;
-let t: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  stub = await startStripeStub();
-  t = await buildTestApp({
-    config: { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: WEBHOOK_SECRET, stripeApiBase: stub.url, publicUrl: 'https://shop.example.com' },
-  });
-  app = t.app;
-  await insertTestCatalog(app);
-});
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
+const ctx = useShopApp({ stripe: true, config: { stripeWebhookSecret: WEBHOOK_SECRET, publicUrl: 'https://shop.example.com' } });
 beforeEach(() => {
-  stub.tamper = false;
-  stub.fail = false;
+  ctx.stub.tamper = false;
+  ctx.stub.fail = false;
 });
 
 /** 2 × $20 + 1 × $30 + 2 × $4.50 = $79, + $10 delivery = $89, − 10% = $80.10. */
@@ -46,7 +28,7 @@ function webhook(event: object, opts: { secret?: string; signature?: string | nu
   const payload = JSON.stringify(event);
   const signature =
     opts.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET }) : opts.signature;
-  return app.inject({
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/order/webhook',
     payload,
@@ -59,18 +41,18 @@ const completedEvent = (sessionId: string, id = `evt_test_${++eventSeq}`) => ({
   id,
   object: 'event',
   type: 'checkout.session.completed',
-  data: { object: stub.sessions.get(sessionId) },
+  data: { object: ctx.stub.sessions.get(sessionId) },
 });
 
 describe('Stripe Checkout provider (SDK against a local stub)', () => {
   it('opens a Checkout Session from our prices with an idempotency key derived from the order id', async () => {
-    const a = await makeShopper(app);
-    const from = stub.requests.length;
-    const s = await openSession(app, a.token, MIXED, 80.1, { discountCode: 'welcome10' });
+    const a = await makeShopper(ctx.app);
+    const from = ctx.stub.requests.length;
+    const s = await openSession(ctx.app, a.token, MIXED, 80.1, { discountCode: 'welcome10' });
     expect(s.session_url).toBe(`https://checkout.stripe.test/c/pay/${s.sessionId}`);
     expect(s.sessionId).toMatch(/^cs_test_stub/);
 
-    const calls = stub.requests.slice(from);
+    const calls = ctx.stub.requests.slice(from);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/coupons', 'POST /v1/checkout/sessions']);
     const [coupon, create] = calls as [(typeof calls)[0], (typeof calls)[0]];
     expect(coupon.headers.authorization).toBe('Bearer sk_test_fake');
@@ -100,86 +82,86 @@ describe('Stripe Checkout provider (SDK against a local stub)', () => {
     expect(create.params['line_items[1][price_data][product_data][images][0]']).toBe('https://shop.example.com/img/p/red.svg');
     expect(create.params['line_items[0][price_data][product_data][images][0]']).toBeUndefined();
 
-    expect(stub.sessions.get(s.sessionId)!.amount_total).toBe(8010);
-    expect(await orderRow(app, s.orderId)).toMatchObject({ paymentMethod: 'Stripe', amountCents: 8010, status: 'Payment Pending' });
-    expect(await sessionRow(app, s.sessionId)).toMatchObject({ provider: 'stripe', status: 'open', amountCents: 8010 });
+    expect(ctx.stub.sessions.get(s.sessionId)!.amount_total).toBe(8010);
+    expect(await orderRow(ctx.app, s.orderId)).toMatchObject({ paymentMethod: 'Stripe', amountCents: 8010, status: 'Payment Pending' });
+    expect(await sessionRow(ctx.app, s.sessionId)).toMatchObject({ provider: 'stripe', status: 'open', amountCents: 8010 });
   });
 
   it('refuses to open a session whose Stripe total differs from ours, and cancels the order', async () => {
-    const a = await makeShopper(app);
-    stub.tamper = true;
-    const res = await postJson(app, '/api/order/stripe', orderBody(MIXED, 89), a.token);
+    const a = await makeShopper(ctx.app);
+    ctx.stub.tamper = true;
+    const res = await postJson(ctx.app, '/api/order/stripe', orderBody(MIXED, 89), a.token);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ success: false, message: CHECKOUT_MESSAGES.providerDown });
-    const expired = [...stub.sessions.values()].at(-1)!;
+    const expired = [...ctx.stub.sessions.values()].at(-1)!;
     expect(expired.status).toBe('expired');
   });
 
   it('answers 502 when Stripe refuses, leaving no pending order behind', async () => {
-    const a = await makeShopper(app);
-    stub.fail = true;
-    const res = await postJson(app, '/api/order/stripe', orderBody(MIXED, 89), a.token);
+    const a = await makeShopper(ctx.app);
+    ctx.stub.fail = true;
+    const res = await postJson(ctx.app, '/api/order/stripe', orderBody(MIXED, 89), a.token);
     expect(res.statusCode).toBe(502);
-    const list = await app.orders.listForUser(a.id);
+    const list = await ctx.app.orders.listForUser(a.id);
     expect(list.map((o) => o.status)).toEqual(['Cancelled']);
   });
 
   it('verifies by asking Stripe: an open session is expired there and the order cancelled', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, MIXED, 89);
-    const res = await postJson(app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, MIXED, 89);
+    const res = await postJson(ctx.app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token);
     expect(res.json()).toEqual({ success: false, message: CHECKOUT_MESSAGES.notPaid });
-    expect(stub.sessions.get(s.sessionId)!.status).toBe('expired');
-    expect((await orderRow(app, s.orderId)).status).toBe('Cancelled');
+    expect(ctx.stub.sessions.get(s.sessionId)!.status).toBe('expired');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Cancelled');
   });
 
   it('confirms a session Stripe reports paid exactly once, with one e-mail and the cart emptied', async () => {
-    const a = await makeShopper(app);
-    await putInServerCart(app, a.id, { [`${TP.plain}_|`]: 2 });
-    const s = await openSession(app, a.token, MIXED, 89);
-    stub.complete(s.sessionId);
-    const calls = await Promise.all(Array.from({ length: 4 }, () => postJson(app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token)));
+    const a = await makeShopper(ctx.app);
+    await putInServerCart(ctx.app, a.id, { [`${TP.plain}_|`]: 2 });
+    const s = await openSession(ctx.app, a.token, MIXED, 89);
+    ctx.stub.complete(s.sessionId);
+    const calls = await Promise.all(Array.from({ length: 4 }, () => postJson(ctx.app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token)));
     for (const res of calls) expect(res.json()).toMatchObject({ success: true, order: { _id: s.orderId, status: 'Order Placed', paymentMethod: 'Stripe' } });
-    expect(mailsAbout(t.dataDir, s.orderId)).toHaveLength(1);
-    expect(await serverCart(app, a.id)).toEqual({});
+    expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(1);
+    expect(await serverCart(ctx.app, a.id)).toEqual({});
   });
 
   it('resumes a pending order with the url Stripe gives for its open session', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, MIXED, 89);
-    const res = await postJson(app, '/api/order/resume-payment', { orderId: s.orderId }, a.token);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, MIXED, 89);
+    const res = await postJson(ctx.app, '/api/order/resume-payment', { orderId: s.orderId }, a.token);
     expect(res.json()).toMatchObject({ success: true, session_url: s.session_url, sessionId: s.sessionId });
   });
 });
 
 describe('POST /api/order/webhook (signatures checked on the raw body)', () => {
   it('confirms checkout.session.completed once and ignores a replayed event id', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, MIXED, 89);
-    stub.complete(s.sessionId);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, MIXED, 89);
+    ctx.stub.complete(s.sessionId);
     const event = completedEvent(s.sessionId);
     let res = await webhook(event);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    expect((await orderRow(app, s.orderId)).status).toBe('Order Placed');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Order Placed');
 
     res = await webhook(event);
     expect(res.json()).toEqual({ received: true, duplicate: true });
     // Stripe may also send a new event for the same session: still one confirmation.
     res = await webhook(completedEvent(s.sessionId));
     expect(res.statusCode).toBe(200);
-    expect(mailsAbout(t.dataDir, s.orderId)).toHaveLength(1);
+    expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(1);
 
     // The shopper's return to /verify afterwards just reads the confirmed order.
-    res = await postJson(app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token);
+    res = await postJson(ctx.app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token);
     expect(res.json()).toMatchObject({ success: true, order: { _id: s.orderId } });
-    expect(mailsAbout(t.dataDir, s.orderId)).toHaveLength(1);
+    expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(1);
   });
 
   it('refuses a bad signature, a signature made with another secret, a missing one and a tampered body', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, MIXED, 89);
-    stub.complete(s.sessionId);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, MIXED, 89);
+    ctx.stub.complete(s.sessionId);
     const event = completedEvent(s.sessionId);
     for (const opts of [{ signature: 't=1,v1=deadbeef' }, { secret: 'whsec_someone_else' }, { signature: null }]) {
       const res = await webhook(event, opts);
@@ -188,39 +170,39 @@ describe('POST /api/order/webhook (signatures checked on the raw body)', () => {
     }
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/order/webhook',
       payload: payload.replace('"complete"', '"complete" '),
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     });
     expect(res.statusCode).toBe(400);
-    expect((await orderRow(app, s.orderId)).status).toBe('Payment Pending');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
   });
 
   it('cancels the order on checkout.session.expired', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, MIXED, 89);
-    const session = stub.sessions.get(s.sessionId)!;
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, MIXED, 89);
+    const session = ctx.stub.sessions.get(s.sessionId)!;
     session.status = 'expired';
     const res = await webhook({ id: `evt_test_${++eventSeq}`, object: 'event', type: 'checkout.session.expired', data: { object: session } });
     expect(res.statusCode).toBe(200);
-    expect((await orderRow(app, s.orderId)).status).toBe('Cancelled');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Cancelled');
   });
 
   it('the sweep asks Stripe about expired sessions: a late payment is confirmed, the rest cancelled', async () => {
-    const a = await makeShopper(app);
-    const paid = await openSession(app, a.token, MIXED, 89);
-    const unpaid = await openSession(app, a.token, MIXED, 89);
-    stub.complete(paid.sessionId);
+    const a = await makeShopper(ctx.app);
+    const paid = await openSession(ctx.app, a.token, MIXED, 89);
+    const unpaid = await openSession(ctx.app, a.token, MIXED, 89);
+    ctx.stub.complete(paid.sessionId);
     const { paymentSessions } = await import('../../server/db/schema');
     const { inArray } = await import('drizzle-orm');
-    await app.db
+    await ctx.app.db
       .update(paymentSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(inArray(paymentSessions.id, [paid.sessionId, unpaid.sessionId]));
-    await app.checkout.sweep();
-    expect((await orderRow(app, paid.orderId)).status).toBe('Order Placed');
-    expect((await orderRow(app, unpaid.orderId)).status).toBe('Cancelled');
+    await ctx.app.checkout.sweep();
+    expect((await orderRow(ctx.app, paid.orderId)).status).toBe('Order Placed');
+    expect((await orderRow(ctx.app, unpaid.orderId)).status).toBe('Cancelled');
   });
 });

@@ -1,95 +1,46 @@
-import net from 'node:net';
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { sessions } from '../../server/db/schema';
 import type { ConversationResponse, Message } from '../../src/domain/types';
-import { buildTestApp, type TestApp } from './helpers';
 import { makeShopper, postJson } from './checkout-helpers';
-import { collect, insertOrder, join, makeStaff, next, openSocket, type TestSocket } from './chat-helpers';
+import { collect, conversationOf, insertOrder, join, listen, makeStaff, next, openSocket, redisConfig, redisReachable, useSocketApp, withTwoInstances } from './chat-helpers';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-let t: TestApp;
-let app: FastifyInstance;
-let url: string;
-const sockets: TestSocket[] = [];
-
-async function listen(a: FastifyInstance): Promise<string> {
-  await a.listen({ port: 0, host: '127.0.0.1' });
-  const addr = a.server.address() as net.AddressInfo;
-  return `http://127.0.0.1:${addr.port}`;
-}
-
-async function socketFor(base: string, token?: string) {
-  const s = await openSocket(base, token);
-  sockets.push(s);
-  return s;
-}
-
-async function conversationOf(a: FastifyInstance, token: string) {
-  return ((await a.inject({ method: 'GET', url: '/api/conversations/general', headers: { token } })).json() as ConversationResponse).conversation;
-}
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const s = net.connect(Number(port || 6379), hostname, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-    s.setTimeout(1000, () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  url = await listen(app);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await t?.close();
-});
+const ctx = useSocketApp();
+const { socketFor } = ctx;
 
 describe('socket.io handshake', () => {
   it('refuses a socket without a token or with a bad one', async () => {
-    await expect(openSocket(url)).rejects.toThrow('Not authorized. Please log in.');
-    await expect(openSocket(url, 'nope')).rejects.toThrow('Invalid session token. Please log in again.');
+    await expect(openSocket(ctx.url)).rejects.toThrow('Not authorized. Please log in.');
+    await expect(openSocket(ctx.url, 'nope')).rejects.toThrow('Invalid session token. Please log in again.');
   });
 
   it('accepts a valid session token', async () => {
-    const a = await makeShopper(app, 'Alice');
-    const s = await socketFor(url, a.token);
+    const a = await makeShopper(ctx.app, 'Alice');
+    const s = await socketFor(ctx.url, a.token);
     expect(s.connected).toBe(true);
   });
 });
 
 describe('join and newMessage', () => {
   it("joins only the caller's own conversation; staff may join any", async () => {
-    const a = await makeShopper(app, 'Alice');
-    const b = await makeShopper(app, 'Bob');
-    const staff = await makeStaff(app);
-    const aConv = await conversationOf(app, a.token);
-    const bSocket = await socketFor(url, b.token);
+    const a = await makeShopper(ctx.app, 'Alice');
+    const b = await makeShopper(ctx.app, 'Bob');
+    const staff = await makeStaff(ctx.app);
+    const aConv = await conversationOf(ctx.app, a.token);
+    const bSocket = await socketFor(ctx.url, b.token);
     expect(await join(bSocket, aConv._id)).toEqual({ ok: false, message: 'Conversation not found' });
     expect(await join(bSocket, 'not-an-id')).toEqual({ ok: false, message: 'Invalid conversation id' });
-    const aSocket = await socketFor(url, a.token);
+    const aSocket = await socketFor(ctx.url, a.token);
     expect(await join(aSocket, aConv._id)).toEqual({ ok: true });
-    const staffSocket = await socketFor(url, staff.token);
+    const staffSocket = await socketFor(ctx.url, staff.token);
     expect(await join(staffSocket, aConv._id)).toEqual({ ok: true });
 
     // Alice posts: her socket and staff receive it once; Bob (refused) receives nothing.
     const bGot = collect(bSocket, 'newMessage', 600);
     const aGot = collect(aSocket, 'newMessage', 600);
     const staffNext = next(staffSocket, 'newMessage');
-    const res = await postJson(app, '/api/messages', { conversationId: aConv._id, body: ' hello ' }, a.token);
+    const res = await postJson(ctx.app, '/api/messages', { conversationId: aConv._id, body: ' hello ' }, a.token);
     const saved = (res.json() as { message: Message }).message;
     expect(await aGot).toEqual([saved]);
     expect(await staffNext).toEqual(saved);
@@ -98,23 +49,23 @@ describe('join and newMessage', () => {
   });
 
   it("a staff reply reaches the shopper's joined socket live", async () => {
-    const a = await makeShopper(app, 'Alice');
-    const staff = await makeStaff(app);
-    const aConv = await conversationOf(app, a.token);
-    const aSocket = await socketFor(url, a.token);
+    const a = await makeShopper(ctx.app, 'Alice');
+    const staff = await makeStaff(ctx.app);
+    const aConv = await conversationOf(ctx.app, a.token);
+    const aSocket = await socketFor(ctx.url, a.token);
     await join(aSocket, aConv._id);
     const got = next(aSocket, 'newMessage');
-    await postJson(app, '/api/staff/reply', { email: a.email, text: 'Hi from the shop' }, staff.token);
+    await postJson(ctx.app, '/api/staff/reply', { email: a.email, text: 'Hi from the shop' }, staff.token);
     expect(await got).toMatchObject({ body: 'Hi from the shop', isAdmin: true, conversation: aConv._id });
   });
 
   it('a token revoked after the handshake can no longer join', async () => {
-    const a = await makeShopper(app, 'Alice');
-    const aConv = await conversationOf(app, a.token);
-    const s = await socketFor(url, a.token);
+    const a = await makeShopper(ctx.app, 'Alice');
+    const aConv = await conversationOf(ctx.app, a.token);
+    const s = await socketFor(ctx.url, a.token);
     // Ended behind the realtime server's back (as by an instance whose disconnect never arrived):
     // the join's own check still refuses it.
-    await app.db.update(sessions).set({ endedAt: new Date(), endReason: 'ended' }).where(eq(sessions.userId, a.id));
+    await ctx.app.db.update(sessions).set({ endedAt: new Date(), endReason: 'ended' }).where(eq(sessions.userId, a.id));
     const disconnected = new Promise((r) => s.once('disconnect', r));
     expect((await join(s, aConv._id)).ok).toBe(false);
     await disconnected;
@@ -123,15 +74,15 @@ describe('join and newMessage', () => {
 
 describe('orderUpdated', () => {
   it("reaches only the order's owner when staff move it", async () => {
-    const a = await makeShopper(app, 'Alice');
-    const b = await makeShopper(app, 'Bob');
-    const staff = await makeStaff(app);
-    const order = await insertOrder(app, a.id, { status: 'Processing' });
-    const aSocket = await socketFor(url, a.token);
-    const bSocket = await socketFor(url, b.token);
+    const a = await makeShopper(ctx.app, 'Alice');
+    const b = await makeShopper(ctx.app, 'Bob');
+    const staff = await makeStaff(ctx.app);
+    const order = await insertOrder(ctx.app, a.id, { status: 'Processing' });
+    const aSocket = await socketFor(ctx.url, a.token);
+    const bSocket = await socketFor(ctx.url, b.token);
     const bGot = collect(bSocket, 'orderUpdated', 600);
     const aNext = next(aSocket, 'orderUpdated');
-    await postJson(app, '/api/staff/order-status', { orderId: order.id, status: 'Delivered', trackingNumber: 'TRACK-42' }, staff.token);
+    await postJson(ctx.app, '/api/staff/order-status', { orderId: order.id, status: 'Delivered', trackingNumber: 'TRACK-42' }, staff.token);
     expect(await aNext).toMatchObject({ _id: order.id, status: 'Delivered', trackingNumber: 'TRACK-42' });
     expect(await bGot).toEqual([]);
   });
@@ -141,17 +92,7 @@ describe('several instances behind Redis', async () => {
   const up = await redisReachable();
 
   it.skipIf(!up)('delivers a message posted on one instance to a socket on the other', async () => {
-    // A key of this run's own: parallel runs sharing the Redis never see each other's events.
-    const config = { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
-    const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
-    const two = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
-    try {
-      await listen(one);
-      const urlTwo = await listen(two);
-      // Both adapters subscribed: each sees two servers on the channel.
-      await expect.poll(() => one.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
-      await expect.poll(() => two.realtime.io.of('/').adapter.serverCount(), { timeout: 5000 }).toBe(2);
-
+    await withTwoInstances(ctx.t, async ({ one, urlTwo }) => {
       const a = await makeShopper(one, 'Alice');
       const conv = await conversationOf(one, a.token);
       const onTwo = await socketFor(urlTwo, a.token);
@@ -169,17 +110,14 @@ describe('several instances behind Redis', async () => {
       await postJson(one, '/api/staff/order-status', { orderId: order.id, status: 'Processing' }, staff.token);
       expect(await updated).toMatchObject({ _id: order.id, status: 'Processing' });
       onTwo.close();
-    } finally {
-      await one.close();
-      await two.close();
-    }
+    });
   });
 
   it.skipIf(!up)('keeps serving when Redis goes away: the message is saved, the failed publish is logged, not fatal', async () => {
     // Before issue 9's fix the adapter's unawaited publish rejected (ioredis refuses commands once
     // the connection is gone and its retries are spent) and the unhandled rejection ended the process.
-    const config = { ...t.config, redisUrl: REDIS_URL, realtimeRedisKey: `layerloft-test-${randomUUID()}` };
-    const one = await buildApp(config, { database: t.database, distDir: '/nonexistent' });
+    const config = redisConfig(ctx.t);
+    const one = await buildApp(config, { database: ctx.t.database, distDir: '/nonexistent' });
     const failures: string[] = [];
     const warn = one.log.warn.bind(one.log);
     vi.spyOn(one.log, 'warn').mockImplementation((...args: unknown[]) => {

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isBundleActive, isPurchasable, salePrice } from '../../src/domain/pricing';
-import type { Bundle, Product } from '../../src/domain/types';
 import { products } from '../../server/db/schema';
 import { jsonForScript } from '../../server/lib/spaMeta';
 import { bumpCatalogVersion } from '../../server/repositories/catalog';
-import { buildTestApp, type TestApp } from './helpers';
+import { useShellApp } from './helpers';
 
 /**
  * Server-written page meta (issue 11): /product/{id} and /bundle/{id} are served with their own
@@ -27,22 +23,7 @@ const SHELL = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-let t: TestApp;
-let distDir = '';
-let list: Product[];
-let bundles: Bundle[];
-
-beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'layerloft-dist-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), SHELL);
-  t = await buildTestApp({ deps: { distDir }, config: { publicUrl: 'https://shop.example' } });
-  list = (await t.app.inject('/api/product/list')).json().products;
-  bundles = (await t.app.inject('/api/bundle/list')).json().bundles;
-});
-afterAll(async () => {
-  await t?.close();
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
-});
+const shop = useShellApp(SHELL, { prefix: 'layerloft-dist-' });
 
 function jsonLd(html: string): Record<string, unknown> & { offers: Record<string, string> } {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
@@ -53,8 +34,8 @@ const meta = (html: string, attr: string, key: string) => new RegExp(`<meta ${at
 
 describe('GET /product/{id} (the SPA shell with the product written in)', () => {
   it('has the title, description, Open Graph tags and a JSON-LD Product with price and availability', async () => {
-    const p = list.find((x) => isPurchasable(x) && x.discount > 0 && !x.preOrder)!;
-    const res = await t.app.inject(`/product/${p._id}`);
+    const p = shop.list.find((x) => isPurchasable(x) && x.discount > 0 && !x.preOrder)!;
+    const res = await shop.t.app.inject(`/product/${p._id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const html = res.body;
@@ -76,22 +57,22 @@ describe('GET /product/{id} (the SPA shell with the product written in)', () => 
   });
 
   it('tells out-of-stock and pre-order apart', async () => {
-    const out = list.find((x) => x.outOfStock && !x.vaulted);
-    const pre = list.find((x) => isPurchasable(x) && x.preOrder);
-    if (out) expect(jsonLd((await t.app.inject(`/product/${out._id}`)).body).offers.availability).toBe('https://schema.org/OutOfStock');
-    if (pre) expect(jsonLd((await t.app.inject(`/product/${pre._id}`)).body).offers.availability).toBe('https://schema.org/PreOrder');
+    const out = shop.list.find((x) => x.outOfStock && !x.vaulted);
+    const pre = shop.list.find((x) => isPurchasable(x) && x.preOrder);
+    if (out) expect(jsonLd((await shop.t.app.inject(`/product/${out._id}`)).body).offers.availability).toBe('https://schema.org/OutOfStock');
+    if (pre) expect(jsonLd((await shop.t.app.inject(`/product/${pre._id}`)).body).offers.availability).toBe('https://schema.org/PreOrder');
     expect(out ?? pre).toBeDefined();
   });
 
   it('escapes a name that tries to close the script or the attribute', async () => {
-    const target = list[1]!;
+    const target = shop.list[1]!;
     const evil = 'Evil </script><script>alert(1)</script> "quoted" & <!-- figure';
-    await t.database.db.transaction(async (tx) => {
+    await shop.t.database.db.transaction(async (tx) => {
       await tx.update(products).set({ name: evil, description: `${evil} description` }).where(eq(products.id, target._id));
       await bumpCatalogVersion(tx);
     });
-    t.app.catalog.invalidateLocal();
-    const html = (await t.app.inject(`/product/${target._id}`)).body;
+    shop.t.app.catalog.invalidateLocal();
+    const html = (await shop.t.app.inject(`/product/${target._id}`)).body;
     // Exactly the shell's own script plus the JSON-LD block: nothing from the name became a tag.
     expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).not.toContain('<script>alert(1)');
@@ -104,7 +85,7 @@ describe('GET /product/{id} (the SPA shell with the product written in)', () => 
 
   it('serves the plain shell for an unknown or malformed id', async () => {
     for (const url of ['/product/aaaaaaaaaaaaaaaaaaaaaaaa', '/product/not-an-id', '/collection']) {
-      const res = await t.app.inject(url);
+      const res = await shop.t.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>LayerLoft — 3D-printed figures, fidgets &amp; décor</title>');
       expect(res.body).not.toContain('application/ld+json');
@@ -114,8 +95,8 @@ describe('GET /product/{id} (the SPA shell with the product written in)', () => 
 
 describe('GET /bundle/{id}', () => {
   it('has the bundle title, its price and a limited availability while active', async () => {
-    const b = bundles.find((x) => isBundleActive(x, Date.now()))!;
-    const html = (await t.app.inject(`/bundle/${b._id}`)).body;
+    const b = shop.bundles.find((x) => isBundleActive(x, Date.now()))!;
+    const html = (await shop.t.app.inject(`/bundle/${b._id}`)).body;
     expect(html).toContain(`<title>${b.title} | LayerLoft</title>`);
     expect(meta(html, 'property', 'og:url')).toBe(`https://shop.example/bundle/${b._id}`);
     const ld = jsonLd(html);

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, paymentSessions } from '../../../server/db/schema';
 import { CHECKOUT_MESSAGES } from '../../../server/payments/checkout';
 import { STAFF_MESSAGES } from '../../../server/routes/staff';
-import { buildTestApp, type TestApp } from '../helpers';
 import { makeStaff } from '../chat-helpers';
-import { insertTestCatalog, mailsAbout, makeShopper, openSession, orderBody, orderRow, postJson, sessionRow, TP, type Line } from '../checkout-helpers';
-import { startStripeStub, type StripeStub } from '../stripe-stub';
+import { mailsAbout, makeShopper, openSession, orderBody, orderRow, postJson, sessionRow, TP, type Line, useShopApp } from '../checkout-helpers';
 
 /**
  * Issue 17 against Stripe (the real SDK pointed at tests/server/stripe-stub.ts, webhooks signed
@@ -20,22 +17,9 @@ import { startStripeStub, type StripeStub } from '../stripe-stub';
 const WEBHOOK_SECRET = 'whsec_test_settlement_secret';
 const signer = new Stripe('sk_test_signer_only');
 
-let stub: StripeStub;
-let t: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  stub = await startStripeStub();
-  t = await buildTestApp({ config: { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: WEBHOOK_SECRET, stripeApiBase: stub.url } });
-  app = t.app;
-  await insertTestCatalog(app);
-});
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
+const ctx = useShopApp({ stripe: true, config: { stripeWebhookSecret: WEBHOOK_SECRET } });
 beforeEach(() => {
-  stub.fail = false;
+  ctx.stub.fail = false;
 });
 
 const LINES: Line[] = [{ productId: TP.plain, color: '|', quantity: 2 }];
@@ -43,160 +27,160 @@ const TOTAL = 50;
 
 let eventSeq = 0;
 function webhook(type: string, sessionId: string) {
-  const payload = JSON.stringify({ id: `evt_settle_${++eventSeq}`, object: 'event', type, data: { object: stub.sessions.get(sessionId) } });
+  const payload = JSON.stringify({ id: `evt_settle_${++eventSeq}`, object: 'event', type, data: { object: ctx.stub.sessions.get(sessionId) } });
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return app.inject({ method: 'POST', url: '/api/order/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  return ctx.app.inject({ method: 'POST', url: '/api/order/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 }
 
 /** The shopper finished Checkout with a delayed method: complete, but no money yet. */
 function completeUnpaid(id: string) {
-  const s = stub.sessions.get(id)!;
+  const s = ctx.stub.sessions.get(id)!;
   s.status = 'complete';
   s.url = null;
   return s;
 }
 
 async function pastExpiry(sessionId: string, ms: number) {
-  await app.db.update(paymentSessions).set({ expiresAt: new Date(Date.now() - ms) }).where(eq(paymentSessions.id, sessionId));
+  await ctx.app.db.update(paymentSessions).set({ expiresAt: new Date(Date.now() - ms) }).where(eq(paymentSessions.id, sessionId));
 }
 
 describe('delayed payment methods (complete, payment_status unpaid)', () => {
   it('asks Stripe for card payments only', async () => {
-    const a = await makeShopper(app);
-    const from = stub.requests.length;
-    await openSession(app, a.token, LINES, TOTAL);
-    const create = stub.requests.slice(from).find((r) => r.path === '/v1/checkout/sessions')!;
+    const a = await makeShopper(ctx.app);
+    const from = ctx.stub.requests.length;
+    await openSession(ctx.app, a.token, LINES, TOTAL);
+    const create = ctx.stub.requests.slice(from).find((r) => r.path === '/v1/checkout/sessions')!;
     expect(Object.entries(create.params).filter(([k]) => k.startsWith('allowed_payment_method_types'))).toEqual([['allowed_payment_method_types[0]', 'card']]);
   });
 
   it('keeps the order Payment Pending through completed, verify and the sweep; async_payment_succeeded places it once', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
     completeUnpaid(s.sessionId);
 
     expect((await webhook('checkout.session.completed', s.sessionId)).statusCode).toBe(200);
-    expect((await orderRow(app, s.orderId)).status).toBe('Payment Pending');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
 
-    const verify = await postJson(app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token);
+    const verify = await postJson(ctx.app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token);
     expect(verify.json()).toEqual({ success: false, message: CHECKOUT_MESSAGES.processing });
-    expect((await orderRow(app, s.orderId)).status).toBe('Payment Pending');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
 
-    const resume = await postJson(app, '/api/order/resume-payment', { orderId: s.orderId }, a.token);
+    const resume = await postJson(ctx.app, '/api/order/resume-payment', { orderId: s.orderId }, a.token);
     expect(resume.statusCode).toBe(409);
     expect(resume.json().message).toBe(CHECKOUT_MESSAGES.processing);
 
     // Days later, still processing: the sweep asks Stripe and leaves it alone.
     await pastExpiry(s.sessionId, 3 * 86_400_000);
-    await app.checkout.sweep();
-    await postJson(app, '/api/order/userorders', {}, a.token);
-    expect((await orderRow(app, s.orderId)).status).toBe('Payment Pending');
-    expect(mailsAbout(t.dataDir, s.orderId)).toHaveLength(0);
+    await ctx.app.checkout.sweep();
+    await postJson(ctx.app, '/api/order/userorders', {}, a.token);
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
+    expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(0);
 
-    stub.complete(s.sessionId);
+    ctx.stub.complete(s.sessionId);
     expect((await webhook('checkout.session.async_payment_succeeded', s.sessionId)).statusCode).toBe(200);
-    const row = await orderRow(app, s.orderId);
+    const row = await orderRow(ctx.app, s.orderId);
     expect(row.status).toBe('Order Placed');
     expect(row.paidAt).not.toBeNull();
-    expect(mailsAbout(t.dataDir, s.orderId)).toHaveLength(1);
+    expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(1);
   });
 
   it('cancels the order on async_payment_failed', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
     completeUnpaid(s.sessionId);
     await webhook('checkout.session.completed', s.sessionId);
     expect((await webhook('checkout.session.async_payment_failed', s.sessionId)).statusCode).toBe(200);
-    expect((await orderRow(app, s.orderId)).status).toBe('Cancelled');
-    expect(mailsAbout(t.dataDir, s.orderId)).toHaveLength(0);
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Cancelled');
+    expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(0);
   });
 });
 
 describe('reading My Orders asks before cancelling (item 5)', () => {
   it('leaves a Stripe session past its expiry to the sweep, which confirms a payment whose webhook was lost', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
-    stub.complete(s.sessionId);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
+    ctx.stub.complete(s.sessionId);
     await pastExpiry(s.sessionId, 2 * 3600_000);
-    const res = await postJson(app, '/api/order/userorders', {}, a.token);
+    const res = await postJson(ctx.app, '/api/order/userorders', {}, a.token);
     expect(res.json().orders.find((o: { _id: string }) => o._id === s.orderId).status).toBe('Payment Pending');
-    expect((await sessionRow(app, s.sessionId)).status).toBe('open');
-    await app.checkout.sweep();
-    expect((await orderRow(app, s.orderId)).status).toBe('Order Placed');
+    expect((await sessionRow(ctx.app, s.sessionId)).status).toBe('open');
+    await ctx.app.checkout.sweep();
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Order Placed');
   });
 
   it('a sweep that cannot reach Stripe cancels nothing', async () => {
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
     await pastExpiry(s.sessionId, 2 * 3600_000);
-    stub.fail = true;
-    await app.checkout.sweep();
-    stub.fail = false;
-    expect((await orderRow(app, s.orderId)).status).toBe('Payment Pending');
-    await app.checkout.sweep();
-    expect((await orderRow(app, s.orderId)).status).toBe('Cancelled');
-    expect(stub.sessions.get(s.sessionId)!.status).toBe('expired');
+    ctx.stub.fail = true;
+    await ctx.app.checkout.sweep();
+    ctx.stub.fail = false;
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
+    await ctx.app.checkout.sweep();
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Cancelled');
+    expect(ctx.stub.sessions.get(s.sessionId)!.status).toBe('expired');
   });
 });
 
 describe('staff cancel a pending order (item 3)', () => {
   it('expires the Checkout Session at Stripe before cancelling', async () => {
-    const staff = await makeStaff(app);
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
-    const res = await postJson(app, '/api/staff/order-status', { orderId: s.orderId, status: 'Cancelled' }, staff.token);
+    const staff = await makeStaff(ctx.app);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
+    const res = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Cancelled' }, staff.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.status).toBe('Cancelled');
-    expect(stub.sessions.get(s.sessionId)!.status).toBe('expired');
-    expect((await sessionRow(app, s.sessionId)).status).toBe('cancelled');
+    expect(ctx.stub.sessions.get(s.sessionId)!.status).toBe('expired');
+    expect((await sessionRow(ctx.app, s.sessionId)).status).toBe('cancelled');
   });
 
   it('does not cancel an order Stripe reports paid meanwhile: it is confirmed and the refusal says so', async () => {
-    const staff = await makeStaff(app);
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
-    stub.complete(s.sessionId);
-    const res = await postJson(app, '/api/staff/order-status', { orderId: s.orderId, status: 'Cancelled' }, staff.token);
+    const staff = await makeStaff(ctx.app);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
+    ctx.stub.complete(s.sessionId);
+    const res = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Cancelled' }, staff.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(CHECKOUT_MESSAGES.paidMeanwhile);
-    expect((await orderRow(app, s.orderId)).status).toBe('Order Placed');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Order Placed');
   });
 
   it('refuses to mark a pending order paid', async () => {
-    const staff = await makeStaff(app);
-    const a = await makeShopper(app);
-    const s = await openSession(app, a.token, LINES, TOTAL);
-    const res = await postJson(app, '/api/staff/order-status', { orderId: s.orderId, status: 'Order Placed' }, staff.token);
+    const staff = await makeStaff(ctx.app);
+    const a = await makeShopper(ctx.app);
+    const s = await openSession(ctx.app, a.token, LINES, TOTAL);
+    const res = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Order Placed' }, staff.token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(STAFF_MESSAGES.paidByProviderOnly);
-    expect((await orderRow(app, s.orderId)).status).toBe('Payment Pending');
+    expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
   });
 });
 
 describe('Idempotency-Key with Stripe (item 4)', () => {
   // With a discount: a twin must send Stripe the very same coupon parameters under the same key.
   const send = (token: string, key: string) =>
-    app.inject({ method: 'POST', url: '/api/order/stripe', payload: orderBody(LINES, 45, { discountCode: 'welcome10' }), headers: { token, 'idempotency-key': key } });
+    ctx.app.inject({ method: 'POST', url: '/api/order/stripe', payload: orderBody(LINES, 45, { discountCode: 'welcome10' }), headers: { token, 'idempotency-key': key } });
 
   it('twins at once open one Checkout Session for one order', async () => {
-    const a = await makeShopper(app);
-    const before = stub.sessions.size;
+    const a = await makeShopper(ctx.app);
+    const before = ctx.stub.sessions.size;
     const results = await Promise.all([send(a.token, 'stripe-twin'), send(a.token, 'stripe-twin'), send(a.token, 'stripe-twin')]);
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     expect(results[1]!.json()).toEqual(results[0]!.json());
     expect(results[2]!.json()).toEqual(results[0]!.json());
-    expect(stub.sessions.size).toBe(before + 1);
-    expect((await orderRow(app, results[0]!.json().orderId)).status).toBe('Payment Pending');
-    const [r] = await app.db.select({ n: count() }).from(orders).where(eq(orders.userId, a.id));
+    expect(ctx.stub.sessions.size).toBe(before + 1);
+    expect((await orderRow(ctx.app, results[0]!.json().orderId)).status).toBe('Payment Pending');
+    const [r] = await ctx.app.db.select({ n: count() }).from(orders).where(eq(orders.userId, a.id));
     expect(r!.n).toBe(1);
   });
 
   it('a failed first attempt releases the key: the retry opens a session', async () => {
-    const a = await makeShopper(app);
-    stub.fail = true;
+    const a = await makeShopper(ctx.app);
+    ctx.stub.fail = true;
     expect((await send(a.token, 'retry-after-502')).statusCode).toBe(502);
-    stub.fail = false;
+    ctx.stub.fail = false;
     const retry = await send(a.token, 'retry-after-502');
     expect(retry.statusCode, retry.body).toBe(200);
-    expect(stub.sessions.get(retry.json().sessionId)?.status).toBe('open');
+    expect(ctx.stub.sessions.get(retry.json().sessionId)?.status).toBe('open');
   });
 });

@@ -6,14 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
 import { isBundleActive, salePrice } from '../../../src/domain/pricing';
-import type { Bundle, Product } from '../../../src/domain/types';
+import type { Product } from '../../../src/domain/types';
 import { catalogApi } from '../../../src/features/catalog/catalogApi';
 import { selectStorePage } from '../../../src/features/catalog/storeSelectors';
 import { selectStoreQuery } from '../../../src/features/catalog/storeView';
@@ -23,7 +21,7 @@ import { defaultDeps } from '../../../src/store/deps';
 import { products } from '../../../server/db/schema';
 import { bumpCatalogVersion } from '../../../server/repositories/catalog';
 import { inProcessTransport } from '../../../server/ssr/render';
-import { buildTestApp, type TestApp } from '../helpers';
+import { useShellApp } from '../helpers';
 
 // jsdom ships no types; parsing is all this file asks of it (scripts never run by default).
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
@@ -39,14 +37,8 @@ const SHELL = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-let t: TestApp;
-let distDir = '';
-let list: Product[];
-let bundles: Bundle[];
-
-beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'layerloft-ssr-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), SHELL);
+/** The server-rendering bundle, built into the dist folder before the app starts on it. */
+function buildSsrBundle(distDir: string) {
   const built = spawnSync(
     process.execPath,
     ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(distDir, 'ssr'), '--logLevel', 'warn'],
@@ -54,18 +46,12 @@ beforeAll(async () => {
     { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (built.status !== 0) throw new Error(`server-rendering bundle failed to build:\n${built.stdout}${built.stderr}`);
-  t = await buildTestApp({ deps: { distDir }, config: { publicUrl: 'https://shop.example' } });
-  list = (await t.app.inject('/api/product/list')).json().products;
-  bundles = (await t.app.inject('/api/bundle/list')).json().bundles;
-}, 240_000);
+}
 
-afterAll(async () => {
-  await t?.close();
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
-});
+const shop = useShellApp(SHELL, { prefix: 'layerloft-ssr-', prepare: buildSsrBundle, timeout: 240_000 });
 
 async function page(url: string): Promise<{ status: number; html: string; doc: Document }> {
-  const res = await t.app.inject(url);
+  const res = await shop.t.app.inject(url);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   return { status: res.statusCode, html: res.body, doc: new JSDOM(res.body).window.document };
 }
@@ -77,7 +63,7 @@ const serverData = (doc: Document) => JSON.parse(doc.getElementById('server-data
 
 describe('a product page', () => {
   it('holds the name, the prices and the first picture as a real <img> with its size and a high fetch priority', async () => {
-    const p = list.find((x) => x.discount > 0 && x.image.length > 1 && !x.notAvailableYet)!;
+    const p = shop.list.find((x) => x.discount > 0 && x.image.length > 1 && !x.notAvailableYet)!;
     const { status, doc } = await page(`/product/${p._id}`);
     expect(status).toBe(200);
     expect(text(main(doc).querySelector('h1')!)).toContain(p.name);
@@ -101,7 +87,7 @@ describe('the store page', () => {
   it('/collection?category=Figures&page=2 holds the cards of that page (12 a page)', async () => {
     const url = '/collection?category=Figures&page=2';
     // What the client shows for that url: its own selectors over the same endpoints.
-    const store = makeStore({ router: routerStateAt(url) }, { ...defaultDeps, server: inProcessTransport(t.app) } as typeof defaultDeps);
+    const store = makeStore({ router: routerStateAt(url) }, { ...defaultDeps, server: inProcessTransport(shop.t.app) } as typeof defaultDeps);
     await Promise.all([store.dispatch(catalogApi.endpoints.getProducts.initiate()), store.dispatch(catalogApi.endpoints.getSettings.initiate())]);
     const state = store.getState();
     const expected = selectStorePage(state, selectStoreQuery(state));
@@ -126,13 +112,13 @@ describe('the store page', () => {
 
 describe('a bundle page', () => {
   it('holds the bundle title, its price and its products', async () => {
-    const b = bundles.find((x) => isBundleActive(x, Date.now()))!;
+    const b = shop.bundles.find((x) => isBundleActive(x, Date.now()))!;
     const { status, doc } = await page(`/bundle/${b._id}`);
     expect(status).toBe(200);
     expect(text(main(doc))).toContain(b.title);
     expect(text(main(doc))).toContain(formatMoney(b.price));
     for (const id of b.products) {
-      const p = list.find((x) => x._id === id)!;
+      const p = shop.list.find((x) => x._id === id)!;
       expect(text(main(doc)), p.name).toContain(p.name);
     }
   });
@@ -146,7 +132,7 @@ describe('statuses', () => {
   });
 
   it('an unknown or ended bundle is a 404 with the page the client shows', async () => {
-    const ended = bundles.find((x) => !isBundleActive(x, Date.now()));
+    const ended = shop.bundles.find((x) => !isBundleActive(x, Date.now()));
     for (const id of ['bbbbbbbbbbbbbbbbbbbbbbbb', ...(ended ? [ended._id] : [])]) {
       const { status, doc } = await page(`/bundle/${id}`);
       expect(status, id).toBe(404);
@@ -167,13 +153,13 @@ describe('statuses', () => {
 
 describe('the data block', () => {
   it('keeps a hostile product name as text: no script from it, and the JSON reads back the same', async () => {
-    const target = list[2]!;
+    const target = shop.list[2]!;
     const evil = '</script><script>alert(1)</script><!-- x';
-    await t.database.db.transaction(async (tx) => {
+    await shop.t.database.db.transaction(async (tx) => {
       await tx.update(products).set({ name: evil }).where(eq(products.id, target._id));
       await bumpCatalogVersion(tx);
     });
-    t.app.catalog.invalidateLocal();
+    shop.t.app.catalog.invalidateLocal();
     const { html, doc } = await page('/collection');
     expect(html).not.toContain('<script>alert(1)');
     // The shell's module script and the data block, nothing else.
@@ -185,30 +171,30 @@ describe('the data block', () => {
 
 describe('the anonymous HTML cache', () => {
   it('serves a render again for the same canonical URL, and renders anew when the catalog or the settings change', async () => {
-    const p = list[5]!;
-    const first = await t.app.inject(`/product/${p._id}?ref=mail`);
-    const again = await t.app.inject(`/product/${p._id.toUpperCase()}/`);
+    const p = shop.list[5]!;
+    const first = await shop.t.app.inject(`/product/${p._id}?ref=mail`);
+    const again = await shop.t.app.inject(`/product/${p._id.toUpperCase()}/`);
     expect([first.headers['x-render-cache'], again.headers['x-render-cache']]).toEqual(['miss', 'hit']);
     expect(again.body).toBe(first.body);
 
     const renamed = `${p.name} (renamed)`;
-    await t.database.db.transaction(async (tx) => {
+    await shop.t.database.db.transaction(async (tx) => {
       await tx.update(products).set({ name: renamed }).where(eq(products.id, p._id));
       await bumpCatalogVersion(tx);
     });
     // Another instance's write: this one sees the shared version once its check interval has passed.
-    t.app.catalog.invalidateLocal();
-    const changed = await t.app.inject(`/product/${p._id}`);
+    shop.t.app.catalog.invalidateLocal();
+    const changed = await shop.t.app.inject(`/product/${p._id}`);
     expect(changed.headers['x-render-cache']).toBe('miss');
     expect(changed.body).toContain(renamed);
 
-    const settings = (await t.app.inject('/api/settings')).json().settings as { showSupportInOrders: boolean };
-    await t.app.settings.update({ showSupportInOrders: !settings.showSupportInOrders });
-    expect((await t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('miss');
-    expect((await t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('hit');
+    const settings = (await shop.t.app.inject('/api/settings')).json().settings as { showSupportInOrders: boolean };
+    await shop.t.app.settings.update({ showSupportInOrders: !settings.showSupportInOrders });
+    expect((await shop.t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('miss');
+    expect((await shop.t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('hit');
   });
 
   it('never keeps a shopper’s page', async () => {
-    for (const url of ['/cart', '/cart']) expect((await t.app.inject(url)).headers['x-render-cache']).toBe('none');
+    for (const url of ['/cart', '/cart']) expect((await shop.t.app.inject(url)).headers['x-render-cache']).toBe('none');
   });
 });

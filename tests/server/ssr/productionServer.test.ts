@@ -10,20 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { LOCK_NAME } from '../../../server/db/lock';
+import { freePort } from '../faults/fault-helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something accepts connections on the port. */
 function listening(port: number): Promise<boolean> {

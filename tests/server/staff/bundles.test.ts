@@ -1,24 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffBundleDetailResponse } from '../../../server/routes/staffBundles';
 import type { Bundle } from '../../../src/domain/types';
-import { buildTestApp, type TestApp } from '../helpers';
-import { insertTestCatalog, makeShopper, postJson, TP } from '../checkout-helpers';
-import { makeStaff } from '../chat-helpers';
+import { useStaffApp } from './staff-helpers';
+import { makeShopper, postJson, TP } from '../checkout-helpers';
 
-let t: TestApp;
-let app: FastifyInstance;
-let staff: { id: string; token: string; email: string };
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  staff = await makeStaff(app);
-  await insertTestCatalog(app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const ctx = useStaffApp({ catalog: true });
+const { send } = ctx;
 
 const DAY = 86_400_000;
 const BUNDLE = {
@@ -30,13 +17,11 @@ const BUNDLE = {
   endDate: new Date(Date.now() + DAY).toISOString(),
   products: [TP.plain, TP.sale],
 };
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = staff.token) =>
-  app.inject({ method, url, headers: { token }, ...(body !== undefined ? { payload: body as object } : {}) });
-const shopperBundles = async () => (await app.inject({ method: 'GET', url: '/api/bundle/list' })).json().bundles as Bundle[];
+const shopperBundles = async () => (await ctx.app.inject({ method: 'GET', url: '/api/bundle/list' })).json().bundles as Bundle[];
 
 describe('staff bundles', () => {
   it('are for staff only', async () => {
-    const shopper = await makeShopper(app, 'Mallory');
+    const shopper = await makeShopper(ctx.app, 'Mallory');
     const id = 'b'.repeat(24);
     for (const [method, url] of [
       ['GET', '/api/staff/bundles'],
@@ -45,13 +30,13 @@ describe('staff bundles', () => {
       ['PUT', `/api/staff/bundles/${id}`],
       ['POST', `/api/staff/bundles/${id}/cancel`],
     ] as const) {
-      expect((await app.inject({ method, url })).statusCode, url).toBe(401);
+      expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
       expect((await send(method, url, method === 'GET' ? undefined : BUNDLE, shopper.token)).statusCode, url).toBe(403);
     }
   });
 
   it('are created, edited and cancelled, with the store showing each change at once and an audit row each', async () => {
-    const created = await postJson(app, '/api/staff/bundles', BUNDLE, staff.token);
+    const created = await postJson(ctx.app, '/api/staff/bundles', BUNDLE, ctx.staff.token);
     expect(created.statusCode, created.body).toBe(201);
     const bundle = created.json().bundle as Bundle;
     expect(bundle).toMatchObject({ title: 'Desk Trio', price: 45.5, products: [TP.plain, TP.sale], cancelled: false, images: BUNDLE.images });
@@ -61,7 +46,7 @@ describe('staff bundles', () => {
     expect(edited.json().bundle).toMatchObject({ price: 39, products: [TP.plain] });
     expect((await shopperBundles()).find((b) => b._id === bundle._id)?.price).toBe(39);
 
-    expect((await postJson(app, `/api/staff/bundles/${bundle._id}/cancel`, {}, staff.token)).json().bundle.cancelled).toBe(true);
+    expect((await postJson(ctx.app, `/api/staff/bundles/${bundle._id}/cancel`, {}, ctx.staff.token)).json().bundle.cancelled).toBe(true);
     expect((await shopperBundles()).find((b) => b._id === bundle._id)?.cancelled).toBe(true);
 
     const detail = (await send('GET', `/api/staff/bundles/${bundle._id}`)).json() as StaffBundleDetailResponse;
@@ -69,13 +54,24 @@ describe('staff bundles', () => {
     expect(detail.audit[1]!.changes).toEqual({ price: { from: 45.5, to: 39 }, products: { from: [TP.plain, TP.sale], to: [TP.plain] } });
   });
 
+  it('refuses an id that is taken, keeping the first bundle and its one audit row', async () => {
+    const id = 'c'.repeat(24);
+    expect((await send('POST', '/api/staff/bundles', { ...BUNDLE, _id: id })).statusCode).toBe(201);
+    const again = await send('POST', '/api/staff/bundles', { ...BUNDLE, _id: id, title: 'Twin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`A bundle with the id ${id} already exists`);
+    const detail = (await send('GET', `/api/staff/bundles/${id}`)).json() as StaffBundleDetailResponse;
+    expect(detail.bundle.title).toBe('Desk Trio');
+    expect(detail.audit.map((a) => a.action)).toEqual(['create']);
+  });
+
   it('refuses bad fields and unknown products with a message for each', async () => {
-    const res = await postJson(app, '/api/staff/bundles', { ...BUNDLE, title: '', price: -3, endDate: BUNDLE.startDate, images: ['http://x/y.png'] }, staff.token);
+    const res = await postJson(ctx.app, '/api/staff/bundles', { ...BUNDLE, title: '', price: -3, endDate: BUNDLE.startDate, images: ['http://x/y.png'] }, ctx.staff.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ title: 'must not be empty', price: 'must be 0 or more', 'images[0]': 'must be a local path starting with "/" (remote URLs are not allowed)' });
-    const endBeforeStart = await postJson(app, '/api/staff/bundles', { ...BUNDLE, endDate: BUNDLE.startDate }, staff.token);
+    const endBeforeStart = await postJson(ctx.app, '/api/staff/bundles', { ...BUNDLE, endDate: BUNDLE.startDate }, ctx.staff.token);
     expect(endBeforeStart.json().fields).toEqual({ endDate: 'must be after startDate' });
-    const unknown = await postJson(app, '/api/staff/bundles', { ...BUNDLE, products: [TP.plain, 'c'.repeat(24)] }, staff.token);
+    const unknown = await postJson(ctx.app, '/api/staff/bundles', { ...BUNDLE, products: [TP.plain, 'c'.repeat(24)] }, ctx.staff.token);
     expect(unknown.json()).toMatchObject({ success: false, fields: { 'products[1]': `unknown product id ${'c'.repeat(24)}` } });
     expect((await send('PUT', `/api/staff/bundles/${'d'.repeat(24)}`, BUNDLE)).statusCode).toBe(404);
   });

@@ -1,32 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES, type StaffConversationsResponse, type StaffThreadResponse } from '../../../server/routes/staff';
 import type { ConversationResponse } from '../../../src/domain/types';
-import { buildTestApp, type TestApp } from '../helpers';
+import { useStaffApp } from './staff-helpers';
 import { makeShopper, postJson } from '../checkout-helpers';
-import { insertOrder, makeStaff } from '../chat-helpers';
+import { insertOrder } from '../chat-helpers';
 
-let t: TestApp;
-let app: FastifyInstance;
-let staff: { id: string; token: string; email: string };
+const ctx = useStaffApp();
+const { get } = ctx;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  staff = await makeStaff(app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, token = staff.token) => app.inject({ method: 'GET', url, headers: { token } });
 const list = async (query = '') => ((await get(`/api/staff/conversations${query}`)).json() as StaffConversationsResponse).conversations;
 
 /** A shopper with a support thread holding `bodies`. */
 async function shopperWriting(name: string, ...bodies: string[]) {
-  const s = await makeShopper(app, name);
+  const s = await makeShopper(ctx.app, name);
   const conv = ((await get('/api/conversations/general', s.token)).json() as ConversationResponse).conversation;
-  for (const body of bodies) await postJson(app, '/api/messages', { conversationId: conv._id, body }, s.token);
+  for (const body of bodies) await postJson(ctx.app, '/api/messages', { conversationId: conv._id, body }, s.token);
   return { ...s, conversationId: conv._id };
 }
 
@@ -38,8 +26,8 @@ describe('the staff inbox', () => {
       ['GET', `/api/staff/conversations/${shopper.conversationId}`],
       ['POST', `/api/staff/conversations/${shopper.conversationId}/read`],
     ] as const) {
-      expect((await app.inject({ method, url })).statusCode, url).toBe(401);
-      expect((await app.inject({ method, url, headers: { token: shopper.token } })).statusCode, url).toBe(403);
+      expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
+      expect((await ctx.app.inject({ method, url, headers: { token: shopper.token } })).statusCode, url).toBe(403);
     }
   });
 
@@ -50,7 +38,7 @@ describe('the staff inbox', () => {
     expect(mine.map((c) => c._id)).toEqual([newer.conversationId, older.conversationId]);
     expect(mine[0]).toMatchObject({ user: { _id: newer.id, name: 'Nina Newer', email: newer.email }, unread: 2, messageCount: 2, lastMessage: { body: 'two', isAdmin: false } });
 
-    await postJson(app, '/api/messages', { conversationId: older.conversationId, body: 'anyone?' }, older.token);
+    await postJson(ctx.app, '/api/messages', { conversationId: older.conversationId, body: 'anyone?' }, older.token);
     mine = (await list()).filter((c) => [older.conversationId, newer.conversationId].includes(c._id));
     expect(mine.map((c) => [c._id, c.unread, c.lastMessage?.body])).toEqual([
       [older.conversationId, 2, 'anyone?'],
@@ -72,9 +60,9 @@ describe('the staff inbox', () => {
 
   it("opens a thread by id with that shopper's orders beside it, and marks it read", async () => {
     const s = await shopperWriting('Thready', 'where is my parcel?');
-    const mineNewer = await insertOrder(app, s.id, { status: 'Processing' });
-    const mineOlder = await insertOrder(app, s.id, { status: 'Delivered' });
-    await insertOrder(app, (await makeShopper(app, 'Someone Else')).id);
+    const mineNewer = await insertOrder(ctx.app, s.id, { status: 'Processing' });
+    const mineOlder = await insertOrder(ctx.app, s.id, { status: 'Delivered' });
+    await insertOrder(ctx.app, (await makeShopper(ctx.app, 'Someone Else')).id);
 
     const res = await get(`/api/staff/conversations/${s.conversationId}`);
     expect(res.statusCode).toBe(200);
@@ -93,12 +81,12 @@ describe('the staff inbox', () => {
 
   it('marks a conversation read without opening it', async () => {
     const s = await shopperWriting('Marker', 'a', 'b', 'c');
-    const res = await postJson(app, `/api/staff/conversations/${s.conversationId}/read`, {}, staff.token);
+    const res = await postJson(ctx.app, `/api/staff/conversations/${s.conversationId}/read`, {}, ctx.staff.token);
     expect(res.json()).toEqual({ success: true, conversationId: s.conversationId, marked: 3 });
     expect((await list('?q=marker'))[0]!.unread).toBe(0);
-    expect((await postJson(app, `/api/staff/conversations/${s.conversationId}/read`, {}, staff.token)).json().marked).toBe(0);
+    expect((await postJson(ctx.app, `/api/staff/conversations/${s.conversationId}/read`, {}, ctx.staff.token)).json().marked).toBe(0);
 
-    const missing = await postJson(app, `/api/staff/conversations/${'e'.repeat(24)}/read`, {}, staff.token);
+    const missing = await postJson(ctx.app, `/api/staff/conversations/${'e'.repeat(24)}/read`, {}, ctx.staff.token);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(STAFF_MESSAGES.conversationNotFound);
     expect((await get(`/api/staff/conversations/${'e'.repeat(24)}`)).statusCode).toBe(404);

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { StaffOrdersRepository, type OrderBoardFilter } from '../../../server/repositories/staffOrders';
 import type { StaffOrderBoardResponse } from '../../../server/routes/staffOrders';
-import { buildTestApp, type TestApp } from '../helpers';
+import { useStaffApp } from './staff-helpers';
 import { makeShopper } from '../checkout-helpers';
-import { makeStaff } from '../chat-helpers';
 
 /**
  * The board stays fast with tens of thousands of orders because every filter it offers is
@@ -14,28 +12,23 @@ import { makeStaff } from '../chat-helpers';
  */
 const ORDERS = 20_000;
 
-let t: TestApp;
-let app: FastifyInstance;
+const ctx = useStaffApp();
 let repo: StaffOrdersRepository;
-let staff: { token: string };
 let buyer: { id: string; email: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  repo = new StaffOrdersRepository(app.db);
-  staff = await makeStaff(app);
-  buyer = await makeShopper(app, 'Rare');
-  const crowd = await makeShopper(app, 'Crowd');
+  repo = new StaffOrdersRepository(ctx.app.db);
+  buyer = await makeShopper(ctx.app, 'Rare');
+  const crowd = await makeShopper(ctx.app, 'Crowd');
   // A fixture, not a history: its orders need no events (the trigger would triple the set-up time),
   // and the search index is built once after the bulk insert, from the migration's own definition.
-  const defs = await app.db.execute(sql`select indexdef from pg_indexes where indexname = 'orders_search_idx'`);
+  const defs = await ctx.app.db.execute(sql`select indexdef from pg_indexes where indexname = 'orders_search_idx'`);
   const searchIndex = (defs as unknown as { rows: { indexdef: string }[] }).rows[0]!.indexdef;
   expect(searchIndex).toContain('fastupdate');
-  await app.db.execute(sql`drop index orders_search_idx`);
-  await app.db.execute(sql`alter table orders disable trigger orders_record_events`);
+  await ctx.app.db.execute(sql`drop index orders_search_idx`);
+  await ctx.app.db.execute(sql`alter table orders disable trigger orders_record_events`);
   // Orders 1–5 name a rare product and belong to the rare buyer; 6–25 are Refunded; the rest are common.
-  await app.db.execute(sql`
+  await ctx.app.db.execute(sql`
     insert into orders (id, user_id, status, address, items, subtotal_cents, shipping_cents, amount_cents, created_at, updated_at)
     select lpad(to_hex(g), 24, '0'),
            case when g <= 5 then ${buyer.id} else ${crowd.id} end,
@@ -45,21 +38,18 @@ beforeAll(async () => {
              'variant', '|', 'kind', 'product', 'image', '', 'quantity', 1, 'unitPriceCents', 1000, 'lineTotalCents', 1000)),
            1000, 0, 1000, now() - (g || ' minutes')::interval, now()
     from generate_series(1, ${ORDERS}) g`);
-  await app.db.execute(sql`alter table orders enable trigger orders_record_events`);
-  await app.db.execute(sql.raw(searchIndex));
-  await app.db.execute(sql`analyze orders`);
-  await app.db.execute(sql`analyze users`);
+  await ctx.app.db.execute(sql`alter table orders enable trigger orders_record_events`);
+  await ctx.app.db.execute(sql.raw(searchIndex));
+  await ctx.app.db.execute(sql`analyze orders`);
+  await ctx.app.db.execute(sql`analyze users`);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function plan(f: Partial<OrderBoardFilter>): Promise<string> {
-  const res = await app.db.execute(sql`explain ${await repo.pageSql({ page: 1, pageSize: 25, ...f })}`);
+  const res = await ctx.app.db.execute(sql`explain ${await repo.pageSql({ page: 1, pageSize: 25, ...f })}`);
   return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
-const board = async (query: string) => (await app.inject({ method: 'GET', url: `/api/staff/orders/search?${query}`, headers: { token: staff.token } })).json() as StaffOrderBoardResponse;
+const board = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/staff/orders/search?${query}`, headers: { token: ctx.staff.token } })).json() as StaffOrderBoardResponse;
 
 describe(`the order board over ${ORDERS.toLocaleString('en-US')} orders`, () => {
   it('pages the newest orders from the created-at index', async () => {

@@ -1,57 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../server/routes/staff';
 import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
-import { buildTestApp, type TestApp } from '../helpers';
-import { insertTestCatalog, makeShopper, openSession, postJson, TP } from '../checkout-helpers';
-import { makeStaff } from '../chat-helpers';
-import { startStripeStub, type StripeStub } from '../stripe-stub';
+import { useStaffApp } from './staff-helpers';
+import { makeShopper, openSession, postJson, TP } from '../checkout-helpers';
 
-let t: TestApp;
-let app: FastifyInstance;
-let stub: StripeStub;
-let staff: { id: string; token: string; email: string };
+const ctx = useStaffApp({ stripe: true, config: { publicUrl: 'https://shop.example.com' }, catalog: true });
 
-beforeAll(async () => {
-  stub = await startStripeStub();
-  t = await buildTestApp({ config: { stripeSecretKey: 'sk_test_fake', stripeApiBase: stub.url, publicUrl: 'https://shop.example.com' } });
-  app = t.app;
-  staff = await makeStaff(app);
-  await insertTestCatalog(app);
-});
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
-
-const setStatus = (body: Record<string, unknown>) => postJson(app, '/api/staff/order-status', body, staff.token);
-const detail = async (id: string) => ((await app.inject({ method: 'GET', url: `/api/staff/orders/${id}`, headers: { token: staff.token } })).json() as StaffOrderDetailResponse).order;
+const setStatus = (body: Record<string, unknown>) => postJson(ctx.app, '/api/staff/order-status', body, ctx.staff.token);
+const detail = async (id: string) => ((await ctx.app.inject({ method: 'GET', url: `/api/staff/orders/${id}`, headers: { token: ctx.staff.token } })).json() as StaffOrderDetailResponse).order;
 
 /** An order Stripe reports paid, confirmed on the shopper's return. */
 async function paidOrder() {
-  const a = await makeShopper(app, 'Striped');
-  const s = await openSession(app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
-  stub.complete(s.sessionId);
-  expect((await postJson(app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token)).json()).toMatchObject({ success: true });
+  const a = await makeShopper(ctx.app, 'Striped');
+  const s = await openSession(ctx.app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
+  ctx.stub.complete(s.sessionId);
+  expect((await postJson(ctx.app, '/api/order/verifyStripe', { success: true, sessionId: s.sessionId }, a.token)).json()).toMatchObject({ success: true });
   return s;
 }
 
 describe('refunds through Stripe', () => {
   it('refunds the PaymentIntent in full, once, with the order as idempotency key', async () => {
     const s = await paidOrder();
-    const intent = stub.sessions.get(s.sessionId)!.payment_intent!;
+    const intent = ctx.stub.sessions.get(s.sessionId)!.payment_intent!;
     const res = await setStatus({ orderId: s.orderId, status: 'Refunded' });
     expect(res.statusCode, res.body).toBe(200);
-    const refund = [...stub.refunds.values()].find((r) => r.payment_intent === intent)!;
+    const refund = [...ctx.stub.refunds.values()].find((r) => r.payment_intent === intent)!;
     expect(refund).toMatchObject({ amount: 7000, metadata: { orderId: s.orderId } });
     expect(res.json()).toMatchObject({ order: { status: 'Refunded' }, refund: { _id: refund.id, provider: 'stripe', amount: 70, status: 'succeeded' } });
-    const call = stub.requests.find((r) => r.path === '/v1/refunds' && r.params.payment_intent === intent)!;
+    const call = ctx.stub.requests.find((r) => r.path === '/v1/refunds' && r.params.payment_intent === intent)!;
     expect(call.headers['idempotency-key']).toBe(`order-${s.orderId}-refund`);
     expect((await detail(s.orderId)).payment).toMatchObject({ provider: 'stripe', sessionStatus: 'paid', refund: { _id: refund.id, amount: 70 } });
 
     // Refunded is final: a second request changes nothing and refunds nothing.
     expect((await setStatus({ orderId: s.orderId, status: 'Refunded' })).statusCode).toBe(409);
-    expect([...stub.refunds.values()].filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    expect([...ctx.stub.refunds.values()].filter((r) => r.payment_intent === intent)).toHaveLength(1);
   });
 
   it('cancelling a paid order refunds it at Stripe', async () => {
@@ -59,17 +41,17 @@ describe('refunds through Stripe', () => {
     expect((await setStatus({ orderId: s.orderId, status: 'Processing' })).statusCode).toBe(200);
     const res = await setStatus({ orderId: s.orderId, status: 'Cancelled' });
     expect(res.json()).toMatchObject({ order: { status: 'Cancelled' }, refund: { provider: 'stripe', amount: 70 } });
-    expect([...stub.refunds.values()].some((r) => r.metadata.orderId === s.orderId)).toBe(true);
+    expect([...ctx.stub.refunds.values()].some((r) => r.metadata.orderId === s.orderId)).toBe(true);
   });
 
   it('when Stripe refuses, the order is left as it was and staff are told why', async () => {
     const s = await paidOrder();
-    stub.fail = true;
+    ctx.stub.fail = true;
     let res;
     try {
       res = await setStatus({ orderId: s.orderId, status: 'Refunded' });
     } finally {
-      stub.fail = false;
+      ctx.stub.fail = false;
     }
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(STAFF_MESSAGES.refundFailed('Stub says no'));

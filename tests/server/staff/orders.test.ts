@@ -1,57 +1,44 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../server/routes/staff';
 import type { StaffOrderBoardResponse, StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { boardTsQuery } from '../../../server/repositories/staffOrders';
 import type { Order } from '../../../src/domain/types';
-import { buildTestApp, type TestApp } from '../helpers';
-import { insertTestCatalog, makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
-import { insertOrder, ITEMS, makeStaff, next, openSocket } from '../chat-helpers';
+import { useStaffApp } from './staff-helpers';
+import { makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
+import { insertOrder, ITEMS, next, openSocket } from '../chat-helpers';
 
-let t: TestApp;
-let app: FastifyInstance;
-let staff: { id: string; token: string; email: string };
+const ctx = useStaffApp({ config: { publicUrl: 'http://shop.test' }, catalog: true });
+const { get } = ctx;
 
-beforeAll(async () => {
-  t = await buildTestApp({ config: { publicUrl: 'http://shop.test' } });
-  app = t.app;
-  staff = await makeStaff(app);
-  await insertTestCatalog(app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, token = staff.token) => app.inject({ method: 'GET', url, headers: { token } });
 const board = async (query: string) => {
   const res = await get(`/api/staff/orders/search?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as StaffOrderBoardResponse;
 };
 const detail = async (id: string) => (await get(`/api/staff/orders/${id}`)).json() as StaffOrderDetailResponse;
-const setStatus = (body: Record<string, unknown>) => postJson(app, '/api/staff/order-status', body, staff.token);
+const setStatus = (body: Record<string, unknown>) => postJson(ctx.app, '/api/staff/order-status', body, ctx.staff.token);
 
 /** An order placed and paid through the built-in checkout, as a shopper does it. */
 async function paidOrder(token: string) {
-  const s = await openSession(app, token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
-  expect((await payForm(app, s.sessionId)).statusCode).toBe(303);
+  const s = await openSession(ctx.app, token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
+  expect((await payForm(ctx.app, s.sessionId)).statusCode).toBe(303);
   return s;
 }
 
 describe('the order board', () => {
   it('is for staff only', async () => {
-    const shopper = await makeShopper(app, 'Mallory');
+    const shopper = await makeShopper(ctx.app, 'Mallory');
     for (const url of ['/api/staff/orders/search', `/api/staff/orders/${'a'.repeat(24)}`]) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await get(url, shopper.token)).statusCode, url).toBe(403);
     }
   });
 
   it('searches by order id, delivery or account e-mail and product name, filters by status and dates, and pages', async () => {
-    const a = await makeShopper(app, 'Boardy');
-    const dragon = await insertOrder(app, a.id, { status: 'Processing', items: [{ ...ITEMS[0]!, name: 'Zephyrine Dragon' }] });
-    const lamp = await insertOrder(app, a.id, { status: 'Delivered', items: [{ ...ITEMS[0]!, name: 'Zephyrine Lamp' }] });
-    const other = await insertOrder(app, (await makeShopper(app, 'Other')).id, { status: 'Processing', items: [{ ...ITEMS[0]!, name: 'Quokka Vase' }] });
+    const a = await makeShopper(ctx.app, 'Boardy');
+    const dragon = await insertOrder(ctx.app, a.id, { status: 'Processing', items: [{ ...ITEMS[0]!, name: 'Zephyrine Dragon' }] });
+    const lamp = await insertOrder(ctx.app, a.id, { status: 'Delivered', items: [{ ...ITEMS[0]!, name: 'Zephyrine Lamp' }] });
+    const other = await insertOrder(ctx.app, (await makeShopper(ctx.app, 'Other')).id, { status: 'Processing', items: [{ ...ITEMS[0]!, name: 'Quokka Vase' }] });
 
     expect((await board('q=zephyrine')).orders.map((o) => o._id)).toEqual([lamp.id, dragon.id]); // newest first
     expect((await board('q=ZEPHYR%20drag')).orders.map((o) => o._id)).toEqual([dragon.id]);
@@ -100,7 +87,7 @@ describe('the order board', () => {
 
 describe('an order page', () => {
   it('shows items, address, delivery e-mail, payment, and the history with who made each change', async () => {
-    const a = await makeShopper(app, 'Histo');
+    const a = await makeShopper(ctx.app, 'Histo');
     const s = await paidOrder(a.token);
     expect((await setStatus({ orderId: s.orderId, status: 'Processing' })).statusCode).toBe(200);
     expect((await setStatus({ orderId: s.orderId, trackingNumber: '1Z-HISTORY' })).statusCode).toBe(200);
@@ -123,29 +110,29 @@ describe('an order page', () => {
     expect(order.history.map((e) => [e.from, e.to, e.trackingNumber, e.by.kind, e.by.email])).toEqual([
       [null, 'Payment Pending', null, 'shopper', a.email],
       ['Payment Pending', 'Order Placed', null, 'provider', null],
-      ['Order Placed', 'Processing', null, 'staff', staff.email],
-      ['Processing', 'Processing', '1Z-HISTORY', 'staff', staff.email],
+      ['Order Placed', 'Processing', null, 'staff', ctx.staff.email],
+      ['Processing', 'Processing', '1Z-HISTORY', 'staff', ctx.staff.email],
     ]);
     expect(audit.map((e) => [e.action, e.actor.email, e.changes])).toEqual([
-      ['tracking', staff.email, { trackingNumber: { from: null, to: '1Z-HISTORY' } }],
-      ['status', staff.email, { status: { from: 'Order Placed', to: 'Processing' } }],
+      ['tracking', ctx.staff.email, { trackingNumber: { from: null, to: '1Z-HISTORY' } }],
+      ['status', ctx.staff.email, { status: { from: 'Order Placed', to: 'Processing' } }],
     ]);
   });
 
   it('records an expired unpaid order as cancelled by its expiry', async () => {
-    const a = await makeShopper(app, 'Expiry');
-    const s = await openSession(app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
-    await app.orders.cancelUnpaid(s.sessionId, 'expired');
+    const a = await makeShopper(ctx.app, 'Expiry');
+    const s = await openSession(ctx.app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
+    await ctx.app.orders.cancelUnpaid(s.sessionId, 'expired');
     expect((await detail(s.orderId)).order.history.at(-1)).toMatchObject({ from: 'Payment Pending', to: 'Cancelled', by: { kind: 'expiry', _id: null } });
   });
 });
 
 describe('refunds through the payment provider', () => {
   it('moving a paid order to Refunded refunds it (built-in provider) and the order page shows the refund; the shopper sees it live', async () => {
-    const a = await makeShopper(app, 'Refundee');
+    const a = await makeShopper(ctx.app, 'Refundee');
     const s = await paidOrder(a.token);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = await openSocket(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`, a.token);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await openSocket(`http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`, a.token);
     try {
       const live = next(socket, 'orderUpdated', 5000, (o: Order) => o._id === s.orderId);
       const res = await setStatus({ orderId: s.orderId, status: 'Refunded' });
@@ -155,8 +142,8 @@ describe('refunds through the payment provider', () => {
       expect((await live).status).toBe('Refunded');
 
       const { order, audit } = await detail(s.orderId);
-      expect(order.payment.refund).toMatchObject({ _id: refundId, provider: 'test', amount: 70, status: 'succeeded', by: { _id: staff.id, email: staff.email } });
-      expect(order.history.at(-1)).toMatchObject({ from: 'Order Placed', to: 'Refunded', by: { kind: 'staff', email: staff.email } });
+      expect(order.payment.refund).toMatchObject({ _id: refundId, provider: 'test', amount: 70, status: 'succeeded', by: { _id: ctx.staff.id, email: ctx.staff.email } });
+      expect(order.history.at(-1)).toMatchObject({ from: 'Order Placed', to: 'Refunded', by: { kind: 'staff', email: ctx.staff.email } });
       expect(audit[0]).toMatchObject({ action: 'refund', changes: { status: { from: 'Order Placed', to: 'Refunded' } } });
     } finally {
       socket.close();
@@ -164,13 +151,13 @@ describe('refunds through the payment provider', () => {
   });
 
   it('cancelling a paid order refunds it too; an unpaid one is cancelled without a refund', async () => {
-    const a = await makeShopper(app, 'Canceller');
+    const a = await makeShopper(ctx.app, 'Canceller');
     const s = await paidOrder(a.token);
     const res = await setStatus({ orderId: s.orderId, status: 'Cancelled' });
     expect(res.json()).toMatchObject({ order: { status: 'Cancelled' }, refund: { provider: 'test', amount: 70 } });
     expect((await detail(s.orderId)).order.payment.refund).toMatchObject({ amount: 70 });
 
-    const unpaid = await openSession(app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
+    const unpaid = await openSession(ctx.app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
     const cancelled = await setStatus({ orderId: unpaid.orderId, status: 'Cancelled' });
     expect(cancelled.json()).toMatchObject({ order: { status: 'Cancelled' } });
     expect(cancelled.json().refund).toBeUndefined();
@@ -178,8 +165,8 @@ describe('refunds through the payment provider', () => {
   });
 
   it('refuses to refund an order with no recorded payment, and changes nothing', async () => {
-    const a = await makeShopper(app, 'NoPay');
-    const placed = await insertOrder(app, a.id, { status: 'Order Placed' });
+    const a = await makeShopper(ctx.app, 'NoPay');
+    const placed = await insertOrder(ctx.app, a.id, { status: 'Order Placed' });
     const res = await setStatus({ orderId: placed.id, status: 'Refunded' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(STAFF_MESSAGES.noPayment(placed.id));

@@ -1,28 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartLines, wishlistItems } from '../../../server/db/schema';
 import { PRODUCT_MESSAGES, type StaffProductDetailResponse } from '../../../server/routes/staffProducts';
 import type { Product } from '../../../src/domain/types';
-import { buildTestApp, type TestApp } from '../helpers';
+import { useStaffApp } from './staff-helpers';
 import { makeShopper, openSession, postJson, putInServerCart } from '../checkout-helpers';
-import { makeStaff } from '../chat-helpers';
 
-let t: TestApp;
-let app: FastifyInstance;
-let staff: { id: string; token: string; email: string };
+const ctx = useStaffApp();
+const { send } = ctx;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  staff = await makeStaff(app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, body?: unknown, token = staff.token) =>
-  app.inject({ method, url, headers: { token }, ...(body !== undefined ? { payload: body as object } : {}) });
 
 /** Every field of SPEC §3 a product has. */
 const FULL = {
@@ -57,7 +44,7 @@ const publicProduct = async (server: FastifyInstance, id: string) => (await serv
 
 describe('staff products', () => {
   it('are for staff only', async () => {
-    const shopper = await makeShopper(app, 'Mallory');
+    const shopper = await makeShopper(ctx.app, 'Mallory');
     const id = 'a'.repeat(24);
     for (const [method, url] of [
       ['GET', '/api/staff/products'],
@@ -67,20 +54,31 @@ describe('staff products', () => {
       ['POST', `/api/staff/products/${id}/hide`],
       ['DELETE', `/api/staff/products/${id}`],
     ] as const) {
-      expect((await app.inject({ method, url })).statusCode, url).toBe(401);
+      expect((await ctx.app.inject({ method, url })).statusCode, url).toBe(401);
       expect((await send(method, url, method === 'GET' || method === 'DELETE' ? undefined : FULL, shopper.token)).statusCode, url).toBe(403);
     }
   });
 
+  it('refuses an id that is taken, keeping the first product and its one audit row', async () => {
+    const id = 'd'.repeat(24);
+    expect((await send('POST', '/api/staff/products', { ...FULL, _id: id })).statusCode).toBe(201);
+    const again = await send('POST', '/api/staff/products', { ...FULL, _id: id, name: 'Twin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`A product with the id ${id} already exists`);
+    const detail = (await send('GET', `/api/staff/products/${id}`)).json() as StaffProductDetailResponse;
+    expect(detail.product.name).toBe(FULL.name);
+    expect(detail.audit.map((a) => a.action)).toEqual(['create']);
+  });
+
   it('are created with every field of SPEC §3, shown to shoppers at once, on every instance', async () => {
-    const other = await t.buildOn();
+    const other = await ctx.t.buildOn();
     try {
       // The other instance has its catalog snapshot from before the change.
       await other.inject({ method: 'GET', url: '/api/product/list' });
       const product = await createProduct();
       expect(product).toMatchObject({ ...FULL, hasAccessory: true, colorVariants: [{ color: 'Amber', image: '/img/p/owl-amber.svg' }, { color: 'Teal', image: expect.stringMatching(/^\/img\/p\//) }] });
-      expect(await publicProduct(app, product._id)).toMatchObject({ name: 'Aurora Owl Lamp', price: 49.99 });
-      expect((await app.inject({ method: 'GET', url: `/api/product/single/${product._id}` })).json()).toMatchObject({ product: { _id: product._id } });
+      expect(await publicProduct(ctx.app, product._id)).toMatchObject({ name: 'Aurora Owl Lamp', price: 49.99 });
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/product/single/${product._id}` })).json()).toMatchObject({ product: { _id: product._id } });
 
       // The other instance checks the shared catalog version at most once a second, then shows it too.
       await expect.poll(() => publicProduct(other, product._id), { timeout: 10_000, interval: 200 }).toMatchObject({ name: 'Aurora Owl Lamp' });
@@ -125,12 +123,12 @@ describe('staff products', () => {
     const res = await send('PUT', `/api/staff/products/${product._id}`, { ...product, price: 39.99, outOfStock: true, date: undefined });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product).toMatchObject({ price: 39.99, outOfStock: true, date: product.date });
-    expect(await publicProduct(app, product._id)).toMatchObject({ price: 39.99, outOfStock: true });
+    expect(await publicProduct(ctx.app, product._id)).toMatchObject({ price: 39.99, outOfStock: true });
 
     const detail = (await send('GET', `/api/staff/products/${product._id}`)).json() as StaffProductDetailResponse;
     expect(detail.audit.map((a) => [a.action, a.actor.email])).toEqual([
-      ['update', staff.email],
-      ['create', staff.email],
+      ['update', ctx.staff.email],
+      ['create', ctx.staff.email],
     ]);
     expect(detail.audit[0]!.changes).toEqual({ price: { from: 49.99, to: 39.99 }, outOfStock: { from: false, to: true } });
 
@@ -143,7 +141,7 @@ describe('staff products', () => {
     const product = await createProduct({ name: 'Shy Owl' });
     const hidden = await send('POST', `/api/staff/products/${product._id}/hide`, { hidden: true });
     expect(hidden.json().product.notAvailableYet).toBe(true);
-    expect((await publicProduct(app, product._id))?.notAvailableYet).toBe(true);
+    expect((await publicProduct(ctx.app, product._id))?.notAvailableYet).toBe(true);
     expect((await send('POST', `/api/staff/products/${product._id}/hide`, { hidden: false })).json().product.notAvailableYet).toBe(false);
     expect((await send('POST', `/api/staff/products/${product._id}/hide`, { hidden: 'yes' })).json().fields).toEqual({ hidden: 'must be true or false' });
     const audit = ((await send('GET', `/api/staff/products/${product._id}`)).json() as StaffProductDetailResponse).audit;
@@ -153,27 +151,27 @@ describe('staff products', () => {
   it('are deleted with their cart and wishlist lines, but never while an active bundle or an unpaid order holds them', async () => {
     const product = await createProduct({ name: 'Doomed Owl', colorVariants: [], clothingSizes: [], canvasSizes: [], accessories: [] });
     const keep = await createProduct({ name: 'Kept Owl' });
-    const shopper = await makeShopper(app, 'Holder');
-    await putInServerCart(app, shopper.id, { [`${product._id}_|`]: 2, [`${keep._id}_Amber|S`]: 1 });
-    await app.db.insert(wishlistItems).values([{ userId: shopper.id, productId: product._id }, { userId: shopper.id, productId: keep._id }]);
+    const shopper = await makeShopper(ctx.app, 'Holder');
+    await putInServerCart(ctx.app, shopper.id, { [`${product._id}_|`]: 2, [`${keep._id}_Amber|S`]: 1 });
+    await ctx.app.db.insert(wishlistItems).values([{ userId: shopper.id, productId: product._id }, { userId: shopper.id, productId: keep._id }]);
 
-    const bundle = await postJson(app, '/api/staff/bundles', { title: 'Owl Pair', price: 60, startDate: new Date(Date.now() - 86_400_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString(), products: [product._id] }, staff.token);
+    const bundle = await postJson(ctx.app, '/api/staff/bundles', { title: 'Owl Pair', price: 60, startDate: new Date(Date.now() - 86_400_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString(), products: [product._id] }, ctx.staff.token);
     expect(bundle.statusCode, bundle.body).toBe(201);
     let res = await send('DELETE', `/api/staff/products/${product._id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PRODUCT_MESSAGES.inUse(['Owl Pair'], 0));
-    expect((await postJson(app, `/api/staff/bundles/${bundle.json().bundle._id}/cancel`, {}, staff.token)).statusCode).toBe(200);
+    expect((await postJson(ctx.app, `/api/staff/bundles/${bundle.json().bundle._id}/cancel`, {}, ctx.staff.token)).statusCode).toBe(200);
 
-    const pending = await openSession(app, shopper.token, [{ productId: product._id, color: '|', quantity: 1 }], 49.99 * 0.8 + 10);
+    const pending = await openSession(ctx.app, shopper.token, [{ productId: product._id, color: '|', quantity: 1 }], 49.99 * 0.8 + 10);
     res = await send('DELETE', `/api/staff/products/${product._id}`);
     expect(res.json().message).toBe(PRODUCT_MESSAGES.inUse([], 1));
-    await app.orders.cancelUnpaid(pending.sessionId, 'expired');
+    await ctx.app.orders.cancelUnpaid(pending.sessionId, 'expired');
 
     res = await send('DELETE', `/api/staff/products/${product._id}`);
     expect(res.json()).toEqual({ success: true, deleted: product._id, droppedCartLines: 1, droppedWishlistItems: 1 });
-    expect(await publicProduct(app, product._id)).toBeUndefined();
-    expect((await app.db.select().from(cartLines).where(eq(cartLines.userId, shopper.id))).map((l) => l.key)).toEqual([`${keep._id}_Amber|S`]);
-    expect((await app.db.select().from(wishlistItems).where(eq(wishlistItems.userId, shopper.id))).map((w) => w.productId)).toEqual([keep._id]);
+    expect(await publicProduct(ctx.app, product._id)).toBeUndefined();
+    expect((await ctx.app.db.select().from(cartLines).where(eq(cartLines.userId, shopper.id))).map((l) => l.key)).toEqual([`${keep._id}_Amber|S`]);
+    expect((await ctx.app.db.select().from(wishlistItems).where(eq(wishlistItems.userId, shopper.id))).map((w) => w.productId)).toEqual([keep._id]);
     expect((await send('GET', `/api/staff/products/${product._id}`)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/staff/products/${product._id}`)).statusCode).toBe(404);
   });

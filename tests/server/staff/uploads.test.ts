@@ -1,23 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, type StaffUploadResponse } from '../../../server/routes/staffUploads';
-import { buildTestApp, type TestApp } from '../helpers';
+import { useStaffApp } from './staff-helpers';
 import { makeShopper } from '../checkout-helpers';
-import { makeStaff } from '../chat-helpers';
 
-let t: TestApp;
-let app: FastifyInstance;
-let staff: { id: string; token: string; email: string };
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  staff = await makeStaff(app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const ctx = useStaffApp();
 
 /** A multipart/form-data body with one file field. */
 function multipartBody(bytes: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) {
@@ -28,9 +15,9 @@ function multipartBody(bytes: Buffer, opts: { field?: string; filename?: string;
   return { payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const upload = (bytes: Buffer, opts: Parameters<typeof multipartBody>[1] = {}, token = staff.token) => {
+const upload = (bytes: Buffer, opts: Parameters<typeof multipartBody>[1] = {}, token = ctx.staff.token) => {
   const { payload, contentType } = multipartBody(bytes, opts);
-  return app.inject({ method: 'POST', url: '/api/staff/uploads', payload, headers: { token, 'content-type': contentType } });
+  return ctx.app.inject({ method: 'POST', url: '/api/staff/uploads', payload, headers: { token, 'content-type': contentType } });
 };
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =>
@@ -41,10 +28,10 @@ const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'webp')
 describe('picture uploads', () => {
   it('are for staff only', async () => {
     const png = await picture(10, 10, 'png');
-    const shopper = await makeShopper(app, 'Mallory');
+    const shopper = await makeShopper(ctx.app, 'Mallory');
     expect((await upload(png, {}, shopper.token)).statusCode).toBe(403);
     const { payload, contentType } = multipartBody(png);
-    expect((await app.inject({ method: 'POST', url: '/api/staff/uploads', payload, headers: { 'content-type': contentType } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/staff/uploads', payload, headers: { 'content-type': contentType } })).statusCode).toBe(401);
   });
 
   it('re-encodes JPEG, PNG and WebP into WebP at the widths the store shows, served from the database with a year of caching', async () => {
@@ -60,16 +47,16 @@ describe('picture uploads', () => {
     expect(image.url).toBe(`/uploads/${image._id}-1280.webp`);
     expect(image.srcset).toBe(`/uploads/${image._id}-320.webp 320w, /uploads/${image._id}-640.webp 640w, /uploads/${image._id}-1280.webp 1280w`);
 
-    const served = await app.inject({ method: 'GET', url: image.sizes[1]!.url });
+    const served = await ctx.app.inject({ method: 'GET', url: image.sizes[1]!.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 400]);
-    expect((await app.inject({ method: 'GET', url: image.sizes[1]!.url, headers: { 'if-none-match': served.headers.etag as string } })).statusCode).toBe(304);
+    expect((await ctx.app.inject({ method: 'GET', url: image.sizes[1]!.url, headers: { 'if-none-match': served.headers.etag as string } })).statusCode).toBe(304);
 
     // A second instance on the same database serves it too.
-    const other = await t.buildOn();
+    const other = await ctx.t.buildOn();
     try {
       expect((await other.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
     } finally {
@@ -81,7 +68,7 @@ describe('picture uploads', () => {
     expect(small.image.sizes.map((s) => s.width)).toEqual([320, 500]);
     const webp = await upload(await picture(100, 100, 'webp'), { filename: 'x.webp', type: 'image/webp' });
     expect((webp.json() as StaffUploadResponse).image.sizes.map((s) => s.width)).toEqual([100]);
-    expect((await app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(24)}-320.webp` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(24)}-320.webp` })).statusCode).toBe(404);
   });
 
   it('checks the type from the bytes, not the name or the Content-Type', async () => {
@@ -104,16 +91,16 @@ describe('picture uploads', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(UPLOAD_MESSAGES.tooLarge);
     expect((await upload(Buffer.alloc(0))).json().message).toBe(UPLOAD_MESSAGES.noFile);
-    const json = await app.inject({ method: 'POST', url: '/api/staff/uploads', payload: { file: 'x' }, headers: { token: staff.token } });
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/staff/uploads', payload: { file: 'x' }, headers: { token: ctx.staff.token } });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe(UPLOAD_MESSAGES.notMultipart);
   });
 
   it('multipart is accepted on the upload route only; every other route keeps JSON and 1 MB', async () => {
     const { payload, contentType } = multipartBody(await picture(10, 10, 'png'));
-    const other = await app.inject({ method: 'POST', url: '/api/staff/products', payload, headers: { token: staff.token, 'content-type': contentType } });
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/staff/products', payload, headers: { token: ctx.staff.token, 'content-type': contentType } });
     expect(other.statusCode).toBe(415);
-    const huge = await app.inject({ method: 'POST', url: '/api/staff/products', payload: { name: 'x'.repeat(1024 * 1024 + 10) }, headers: { token: staff.token } });
+    const huge = await ctx.app.inject({ method: 'POST', url: '/api/staff/products', payload: { name: 'x'.repeat(1024 * 1024 + 10) }, headers: { token: ctx.staff.token } });
     expect(huge.statusCode).toBe(413);
   });
 });

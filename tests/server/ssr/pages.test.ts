@@ -165,6 +165,26 @@ describe('statuses', () => {
   });
 });
 
+describe("the shopper's own pages", () => {
+  // The cart, wishlist and token live in the browser (SPEC §4): the server cannot know them, so
+  // these pages carry their frame and a skeleton, never an "empty" message that flips on hydration.
+  it.each([
+    ['/cart', 'Your cart', 'Your cart is empty'],
+    ['/wishlist', 'Your Wishlist', 'Your wishlist is empty'],
+    ['/orders', 'MY ORDERS', 'No orders yet'],
+    ['/place-order', 'Place your order', 'Your cart is empty'],
+  ])('%s renders its heading and a skeleton, not an empty message', async (url, heading, empty) => {
+    const { status, doc } = await page(url);
+    expect(status).toBe(200);
+    expect(text(main(doc).querySelector('h1')!)).toContain(heading);
+    const skeleton = main(doc).querySelector('[data-skeleton][aria-busy="true"]');
+    expect(skeleton).not.toBeNull();
+    expect(skeleton!.querySelector('.MuiSkeleton-root')).not.toBeNull();
+    expect(text(main(doc))).not.toContain(empty);
+    expect(text(main(doc))).not.toMatch(/is empty|No orders yet|log in/i);
+  });
+});
+
 describe('the data block', () => {
   it('keeps a hostile product name as text: no script from it, and the JSON reads back the same', async () => {
     const target = list[2]!;

@@ -96,5 +96,5 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, tem
 /** The renderer of a build: dist/index.html around the bundle `entryFile`. */
 export async function loadBuiltRenderer(app: FastifyInstance, distDir: string, entryFile: string): Promise<PageRenderer> {
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  return createPageRenderer(app, entry, templateReader(distDir));
+  return createPageRenderer(app, entry, templateReader(distDir), new HtmlCache(app.config.htmlCacheEntries));
 }

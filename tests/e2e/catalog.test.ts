@@ -40,7 +40,7 @@ describe('catalog against the real server', () => {
     await page.getByRole('complementary').getByRole('checkbox', { name: 'Marvel', checked: true }).waitFor();
     const marvel = await productCards(page).count();
     expect(marvel).toBeGreaterThan(0);
-    for (const label of await page.locator('ul[aria-label="Products"] article .MuiTypography-caption').allTextContents()) {
+    for (const label of await page.locator('ul[aria-label="Products"] article .product-card-category').allTextContents()) {
       expect(label).toBe('Marvel');
     }
 

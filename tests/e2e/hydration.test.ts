@@ -3,6 +3,7 @@
  * (hydrateRoot) without a difference React has to repair, from the data in the page (no second
  * request for the catalog); after that the app stays a single-page app.
  */
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Product } from '../../src/domain/types';
 import { baseUrl, newPage, PHONE } from './browser';
@@ -14,6 +15,17 @@ async function api<T>(path: string): Promise<T> {
 
 /** Console lines that mean the markup and the first client render differed. */
 const HYDRATION_TROUBLE = /hydrat|server-rendered page differed|did not match/i;
+
+/** Installed before the page's scripts: cumulative layout shift as Lighthouse counts it (every shift not caused by input). */
+function observeLayoutShifts() {
+  const w = window as unknown as { __cls: number };
+  w.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
 /** Each route of SPEC §2; `{product}` and `{bundle}` stand for a real id. */
 const ROUTES = [
@@ -98,15 +110,10 @@ describe('hydration of server-rendered pages', () => {
               _persist: JSON.stringify({ version: 1, rehydrated: true }),
             }),
           );
-          // Cumulative layout shift as Lighthouse counts it: every shift not caused by input, from the first paint on.
-          const w = window as unknown as { __cls: number };
-          w.__cls = 0;
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
-          }).observe({ type: 'layout-shift', buffered: true });
         },
         [fx.token, lines] as const,
       );
+      await page.addInitScript(observeLayoutShifts);
       const messages: string[] = [];
       page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
       await page.goto(route);
@@ -118,11 +125,27 @@ describe('hydration of server-rendered pages', () => {
       if (route === '/cart') await expect.poll(() => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem').count()).toBe(2);
       if (route === '/wishlist') await expect.poll(() => page.getByRole('list', { name: 'Wishlist products' }).getByRole('listitem').count()).toBe(3);
       await page.waitForTimeout(500);
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-      expect(cls, `cumulative layout shift on ${route}`).toBeLessThanOrEqual(0.02);
+      expect(await layoutShift(page), `cumulative layout shift on ${route}`).toBeLessThanOrEqual(0.02);
       expect(messages.filter((m) => HYDRATION_TROUBLE.test(m))).toEqual([]);
       expect(page.errors).toEqual([]);
       await page.close();
     });
+  });
+
+  it.each(['/', '/collection'])('%s at 375 px: the brand fonts arriving late move nothing (metric-matched fallback)', async (route) => {
+    const page = await newPage(PHONE);
+    // The page paints in the fallback first; the fonts then swap in.
+    await page.route('**/*.woff2', async (r) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await r.continue();
+    });
+    await page.addInitScript(observeLayoutShifts);
+    await page.goto(route);
+    // Every face the page asked for has arrived (and at least one brand font did).
+    await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.fonts].some((f) => /Variable/.test(f.family) && f.status === 'loaded'), undefined, { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(await layoutShift(page), `cumulative layout shift on ${route}`).toBeLessThanOrEqual(0.02);
+    expect(page.errors).toEqual([]);
+    await page.close();
   });
 });

@@ -132,8 +132,12 @@ describe('hydration of server-rendered pages', () => {
     });
   });
 
-  it.each(['/', '/collection'])('%s at 375 px: the brand fonts arriving late move nothing (metric-matched fallback)', async (route) => {
-    const page = await newPage(PHONE);
+  it.each([
+    ['/', 375],
+    ['/', 412],
+    ['/collection', 375],
+  ])('%s at %i px: the brand fonts arriving late move nothing (metric-matched fallback)', async (route, width) => {
+    const page = await newPage({ ...PHONE, width });
     // The page paints in the fallback first; the fonts then swap in.
     await page.route('**/*.woff2', async (r) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
@@ -226,6 +227,20 @@ describe('the anonymous HTML cache', () => {
     await t.app.settings.update({ showSupportInOrders: !settings.showSupportInOrders });
     expect((await t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('miss');
     expect((await t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('serves a hit from bytes compressed once, with an ETag a revalidation answers 304 to', async () => {
+    const url = '/collection?category=Figures';
+    const miss = await t.app.inject(url);
+    const hit = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect([miss.headers['x-render-cache'], hit.headers['x-render-cache']]).toEqual(['miss', 'hit']);
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(hit.headers['content-type']).toMatch(/^text\/html/);
+    expect(brotliDecompressSync(hit.rawPayload).toString('utf8')).toBe(miss.body);
+    const etag = String(hit.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('never keeps a shopper’s page', async () => {

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { devServerRender } from './server/ssr/devRender.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 4000}`;
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // In `npm run dev` pages are rendered on the server too (server/ssr/devRender.ts).
+  plugins: [react(), devServerRender(apiTarget)],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
@@ -18,7 +20,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // self-contained file (some packages, like redux-persist, are not loadable by Node's ESM
   // resolver), with the ESM build of dual packages: react-router-dom's CommonJS build would bring a
   // second copy of react-router, whose router context the links would not see.
-  ssr: { noExternal: true, resolve: { conditions: ['module-sync', 'module', 'import'] } },
+  // In development Node loads the CommonJS packages itself (Vite's module runner cannot): only the
+  // packages it cannot load, or would load twice, go through Vite.
+  ssr: { noExternal: command === 'build' ? true : ['redux-persist', 'react-router', 'react-router-dom'], resolve: { conditions: ['module-sync', 'module', 'import'] } },
   // The bundle renders production React and Redux Toolkit whatever NODE_ENV the server runs with:
   // development checks (serializability, immutability) cost more than the render itself.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

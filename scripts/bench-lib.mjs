@@ -157,10 +157,9 @@ export function rssMb(pid) {
 
 /**
  * A fresh PostgreSQL database for one suite (dropped by `drop()`), or null when no server answers.
- * Admin URL: BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres (what CI uses).
+ * Admin URL: `adminUrl`, else BENCH_PG_ADMIN_URL, else postgres://postgres@127.0.0.1:5432/postgres (what CI uses).
  */
-export async function createPgDatabase(tag) {
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export async function createPgDatabase(tag, adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev`: the API server in watch mode (tsx watch) and Vite's dev server with HMR,
-// which proxies /api, /img, /pay and /socket.io to the API server (vite.config.ts).
+// which proxies /api, /img, /pay and /socket.io to the API server (vite.config.ts) and renders
+// every page on the server as production does (server/ssr/devRender.ts, a Vite plugin).
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '4000';

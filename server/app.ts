@@ -22,6 +22,7 @@ import { fallbackRateLimitStore } from './lib/rateLimitStore';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
 import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
 import { withPageMeta } from './lib/spaMeta';
+import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
 import { registerSeoRoutes } from './ssr/seo';
 import { describeIssues } from './lib/validate';
@@ -239,12 +240,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The build's server-rendering bundle (dist/ssr/, from the same build as the client). Without it
   // (a client-only `vite build`) pages are the plain shell, which the client renders.
   const ssrEntry = path.join(distDir, SSR_ENTRY);
-  const renderer = hasDist && existsSync(ssrEntry) ? await loadBuiltRenderer(app, distDir, ssrEntry) : undefined;
+  // A page's meta tags go in before the HTML cache keeps it (they depend on the same data).
+  const renderer = hasDist && existsSync(ssrEntry) ? await loadBuiltRenderer(app, distDir, ssrEntry, (url, html) => withPageMeta(app, url, html)) : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (renderer) {
       const page = await renderer.render(request.url);
-      return reply.code(page.status).header('x-render-cache', page.cache).send(await withPageMeta(app, request.url, page.html));
+      reply.code(page.status).header('x-render-cache', page.cache);
+      // A cache hit: bytes compressed once (with an ETag, so a revalidation is a 304).
+      if (page.body && page.status === 200) return sendCachedBody(request, reply, page.body, 'text/html; charset=utf-8');
+      return reply.send(page.html);
     }
     return reply.send(await withPageMeta(app, request.url, await readFile(path.join(distDir, 'index.html'), 'utf8')));
   };

@@ -101,6 +101,7 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(300),
+  HTML_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 or more').default(500),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
@@ -155,6 +156,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   rateLimit: { max: number; windowMs: number };
+  /** Anonymous server renders kept (LRU, issue 16); 0 renders every page anew (the bench's uncached figures). */
+  htmlCacheEntries?: number;
   /**
    * Login, register, forgot- and reset-password: attempts allowed per window, counted separately
    * per client IP and per e-mail address (in Redis when REDIS_URL is set).
@@ -238,6 +241,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    htmlCacheEntries: e.HTML_CACHE_ENTRIES,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     loginFailures: { max: e.LOGIN_FAILURE_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     passwordHashing: 'owasp',

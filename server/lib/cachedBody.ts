@@ -14,7 +14,12 @@ export interface CachedBody {
 }
 
 export function cacheBody(value: unknown): CachedBody {
-  const identity = Buffer.from(JSON.stringify(value));
+  return cacheText(JSON.stringify(value));
+}
+
+/** The same for a text already serialised (a server-rendered page, issue 16). */
+export function cacheText(text: string): CachedBody {
+  const identity = Buffer.from(text);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return {
     hash,
@@ -36,14 +41,14 @@ export function matchesEtag(header: string | undefined, hash: string): boolean {
 }
 
 /** Answers 304 or the best encoding the client accepts. Clients revalidate (no-cache). */
-export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody, type = 'application/json; charset=utf-8'): FastifyReply {
   reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
   if (matchesEtag(request.headers['if-none-match'], body.hash)) {
     return reply.code(304).header('ETag', `"${body.hash}"`).send();
   }
   const accept = String(request.headers['accept-encoding'] ?? '');
   const accepts = (enc: string) => new RegExp(`(^|[\\s,])${enc}(;q=(?!0(\\.0*)?\\b)[\\d.]+)?(\\s*(,|$))`).test(accept);
-  reply.type('application/json; charset=utf-8');
+  reply.type(type);
   if (accepts('br')) return reply.header('Content-Encoding', 'br').header('ETag', `"${body.hash}-br"`).send(body.br);
   if (accepts('gzip')) return reply.header('Content-Encoding', 'gzip').header('ETag', `"${body.hash}-gz"`).send(body.gzip);
   return reply.header('ETag', `"${body.hash}"`).send(body.identity);

@@ -1,5 +1,6 @@
 import { isBundleActive } from '../../src/domain/pricing';
 import type { Bundle } from '../../src/domain/types';
+import type { CachedBody } from '../lib/cachedBody';
 
 /**
  * Anonymous HTML, cached (issue 16): every visitor without a token gets the same render of a URL,
@@ -46,6 +47,8 @@ export function activeBundlesKey(bundles: readonly Bundle[], now: number): strin
 export interface CachedPage {
   status: number;
   html: string;
+  /** Its bytes in every encoding, made on the first hit (a page served once is never compressed ahead). */
+  body?: CachedBody;
 }
 
 /** A bounded least-recently-used map of rendered pages, each tagged with the data version it was made from. */

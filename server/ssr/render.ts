@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage, RenderInput } from '../../src/entry-server';
+import { cacheText, type CachedBody } from '../lib/cachedBody';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
 import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './template';
 
@@ -13,9 +14,16 @@ import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './templa
  * `app.inject`, through the same routes a browser calls.
  */
 export interface PageRenderer {
-  /** The page; `cache` says whether the anonymous HTML cache answered (`none`: a page it never keeps). */
-  render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none' }>;
+  /**
+   * The page; `cache` says whether the anonymous HTML cache answered (`none`: a page it never keeps).
+   * A hit carries `body`, the page's bytes compressed once for every later hit: a cached page then
+   * costs what the product list costs (a lookup and a send), not a compression per request.
+   */
+  render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none'; body?: CachedBody }>;
 }
+
+/** What the server adds to a rendered page before it is served or kept (its meta tags: server/lib/spaMeta.ts). */
+export type PageDecorator = (url: string, html: string) => Promise<string>;
 
 export interface ServerEntry {
   render(input: RenderInput): Promise<RenderedPage>;
@@ -71,11 +79,17 @@ async function dataVersion(app: FastifyInstance): Promise<string> {
   return `${catalog}|${JSON.stringify(settings)}|${activeBundlesKey(bundles, Date.now())}`;
 }
 
-export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, template: () => Promise<string>, cache = new HtmlCache()): PageRenderer {
+export function createPageRenderer(
+  app: FastifyInstance,
+  entry: ServerEntry,
+  template: () => Promise<string>,
+  cache = new HtmlCache(),
+  decorate: PageDecorator = async (_url, html) => html,
+): PageRenderer {
   const transport = inProcessTransport(app);
   const renderPage = async (url: string) => {
     const [page, shell] = await Promise.all([entry.render({ url, transport }), template()]);
-    return { status: page.status, html: pageHtml(shell, page) };
+    return { status: page.status, html: await decorate(url, pageHtml(shell, page)) };
   };
   return {
     async render(url) {
@@ -85,7 +99,10 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, tem
       if (key === null) return { ...(await renderPage(url)), cache: 'none' };
       const version = await dataVersion(app);
       const hit = cache.get(key, version);
-      if (hit) return { ...hit, cache: 'hit' };
+      if (hit) {
+        hit.body ??= cacheText(hit.html);
+        return { ...hit, cache: 'hit' };
+      }
       const page = await renderPage(key);
       cache.set(key, version, page);
       return { ...page, cache: 'miss' };
@@ -93,8 +110,8 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, tem
   };
 }
 
-/** The renderer of a build: dist/index.html around the bundle `entryFile`. */
-export async function loadBuiltRenderer(app: FastifyInstance, distDir: string, entryFile: string): Promise<PageRenderer> {
+/** The renderer of a build: dist/index.html around the bundle `entryFile`, each page `decorate`d. */
+export async function loadBuiltRenderer(app: FastifyInstance, distDir: string, entryFile: string, decorate?: PageDecorator): Promise<PageRenderer> {
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  return createPageRenderer(app, entry, templateReader(distDir));
+  return createPageRenderer(app, entry, templateReader(distDir), new HtmlCache(app.config.htmlCacheEntries), decorate);
 }

@@ -1,13 +1,13 @@
 import { alpha, createTheme } from '@mui/material/styles';
-import { brand } from '../components/brand';
+import { brand, brandFonts } from '../components/brand';
 
 export { brand };
 
-const headingFont = '"Fredoka Variable", "Fredoka", "Nunito Variable", system-ui, sans-serif';
+const headingFont = brandFonts.heading;
 /** The smallest tap target on phones (Apple HIG; WCAG 2.5.5). */
 export const TAP = 44;
 
-const bodyFont = '"Nunito Variable", "Nunito", system-ui, -apple-system, "Segoe UI", sans-serif';
+const bodyFont = brandFonts.body;
 
 /**
  * LayerLoft's face: warm ember coral and sea teal on a cream "print bed", sunflower and lilac

@@ -17,3 +17,12 @@ export const brand = {
   inkSoft: '#6B5E66',
   line: '#F0E3D3',
 } as const;
+
+/** The brand's typefaces (self-hosted, src/app/fonts.css): Fredoka for headings, Nunito for text, each with its metric-matched fallback. */
+export const brandFonts = {
+  heading: '"Fredoka Variable", "Fredoka Fallback", system-ui, sans-serif',
+  body: '"Nunito Variable", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", sans-serif',
+} as const;
+
+/** The theme's `sm` breakpoint (600 px) as a media query, for styles written outside the theme. */
+export const SM_UP = '@media (min-width:600px)';

@@ -3,9 +3,11 @@
  * (hydrateRoot) without a difference React has to repair, from the data in the page (no second
  * request for the catalog); after that the app stays a single-page app.
  */
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Product } from '../../src/domain/types';
-import { baseUrl, newPage } from './browser';
+import { baseUrl, newPage, PHONE } from './browser';
+import { makeFixtures, type Fixtures } from './routes';
 
 async function api<T>(path: string): Promise<T> {
   return (await fetch(`${baseUrl()}${path}`)).json() as Promise<T>;
@@ -13,6 +15,17 @@ async function api<T>(path: string): Promise<T> {
 
 /** Console lines that mean the markup and the first client render differed. */
 const HYDRATION_TROUBLE = /hydrat|server-rendered page differed|did not match/i;
+
+/** Installed before the page's scripts: cumulative layout shift as Lighthouse counts it (every shift not caused by input). */
+function observeLayoutShifts() {
+  const w = window as unknown as { __cls: number };
+  w.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
 /** Each route of SPEC §2; `{product}` and `{bundle}` stand for a real id. */
 const ROUTES = [
@@ -75,5 +88,68 @@ describe('hydration of server-rendered pages', () => {
     await expect(page.locator('main h1').first().textContent()).resolves.toBeTruthy();
     expect(documents).toHaveLength(1);
     expect(page.errors).toEqual([]);
+  });
+
+  describe('a shopper with a persisted cart and token', () => {
+    let fx: Fixtures;
+    beforeAll(async () => {
+      // A server cart of simple[0] and simple[1] (1 each) and a wishlist of three; the same cart saved in the browser.
+      fx = await makeFixtures('hydration');
+    });
+
+    it.each(['/', '/cart', '/wishlist'])('%s at 375 px: their counts after hydration, no layout shift, no hydration warning', async (route) => {
+      const page = await newPage(PHONE);
+      const lines = Object.fromEntries(fx.simple.slice(0, 2).map((p) => [`${p._id}_${p.colorVariants[0]!.color}|`, 1]));
+      await page.addInitScript(
+        ([token, items]) => {
+          localStorage.setItem(
+            'persist:layerloft',
+            JSON.stringify({
+              session: JSON.stringify({ token }),
+              cart: JSON.stringify({ items, rev: 1, pending: [] }),
+              _persist: JSON.stringify({ version: 1, rehydrated: true }),
+            }),
+          );
+        },
+        [fx.token, lines] as const,
+      );
+      await page.addInitScript(observeLayoutShifts);
+      const messages: string[] = [];
+      page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
+      await page.goto(route);
+      const header = page.locator('header');
+      await expect.poll(() => header.getByRole('link', { name: /^Cart, / }).getAttribute('aria-label')).toBe('Cart, 2 items');
+      await expect.poll(() => header.getByRole('link', { name: /^Wishlist, / }).getAttribute('aria-label')).toBe('Wishlist, 3 items');
+      // The page's own content is in (no skeleton left), then give any late shift time to land.
+      await expect.poll(() => page.locator('main [data-skeleton], main .MuiSkeleton-root').count(), { timeout: 10_000 }).toBe(0);
+      if (route === '/cart') await expect.poll(() => page.getByRole('list', { name: 'Cart items' }).getByRole('listitem').count()).toBe(2);
+      if (route === '/wishlist') await expect.poll(() => page.getByRole('list', { name: 'Wishlist products' }).getByRole('listitem').count()).toBe(3);
+      await page.waitForTimeout(500);
+      expect(await layoutShift(page), `cumulative layout shift on ${route}`).toBeLessThanOrEqual(0.02);
+      expect(messages.filter((m) => HYDRATION_TROUBLE.test(m))).toEqual([]);
+      expect(page.errors).toEqual([]);
+      await page.close();
+    });
+  });
+
+  it.each([
+    ['/', 375],
+    ['/', 412],
+    ['/collection', 375],
+  ])('%s at %i px: the brand fonts arriving late move nothing (metric-matched fallback)', async (route, width) => {
+    const page = await newPage({ ...PHONE, width });
+    // The page paints in the fallback first; the fonts then swap in.
+    await page.route('**/*.woff2', async (r) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await r.continue();
+    });
+    await page.addInitScript(observeLayoutShifts);
+    await page.goto(route);
+    // Every face the page asked for has arrived (and at least one brand font did).
+    await page.waitForFunction(() => document.fonts.status === 'loaded' && [...document.fonts].some((f) => /Variable/.test(f.family) && f.status === 'loaded'), undefined, { timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(await layoutShift(page), `cumulative layout shift on ${route}`).toBeLessThanOrEqual(0.02);
+    expect(page.errors).toEqual([]);
+    await page.close();
   });
 });

@@ -29,7 +29,7 @@ const linkSx = { color: 'rgba(255,248,239,0.82)', '&:hover': { color: '#FFFFFF' 
 function Column({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
     <Box component="section" aria-label={title} className={wide ? 'span-all' : undefined}>
-      <Typography component="h2" sx={{ fontFamily: '"Fredoka Variable", sans-serif', fontWeight: 600, fontSize: '1.1rem', mb: 1.5, color: brand.sun }}>
+      <Typography component="h2" sx={{ fontFamily: '"Fredoka Variable", "Fredoka Fallback", sans-serif', fontWeight: 600, fontSize: '1.1rem', mb: 1.5, color: brand.sun }}>
         {title}
       </Typography>
       {children}
@@ -57,7 +57,7 @@ export function Footer() {
           <Box className="span-all">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
               <LogoMark />
-              <Typography component="p" sx={{ fontFamily: '"Fredoka Variable", sans-serif', fontWeight: 650, fontSize: '1.5rem' }}>
+              <Typography component="p" sx={{ fontFamily: '"Fredoka Variable", "Fredoka Fallback", sans-serif', fontWeight: 650, fontSize: '1.5rem' }}>
                 {shopName}
               </Typography>
             </Box>

@@ -65,7 +65,7 @@ export function MobileMenu({
                 // primary.dark: AA contrast on the tinted background.
                 sx={{ '&.active': { color: 'primary.dark', bgcolor: 'rgba(196, 65, 29, 0.08)' } }}
               >
-                <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontFamily: 'Fredoka Variable, sans-serif', fontWeight: 600, letterSpacing: '0.08em' } } }} />
+                <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontFamily: '"Fredoka Variable", "Fredoka Fallback", sans-serif', fontWeight: 600, letterSpacing: '0.08em' } } }} />
               </ListItemButton>
             </li>
           ))}

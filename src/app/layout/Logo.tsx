@@ -19,7 +19,7 @@ export function Logo({ name = 'LayerLoft' }: { name?: string }) {
       <Box
         component="span"
         sx={{
-          fontFamily: '"Fredoka Variable", "Fredoka", sans-serif',
+          fontFamily: '"Fredoka Variable", "Fredoka Fallback", sans-serif',
           fontWeight: 650,
           fontSize: { xs: '1.35rem', sm: '1.55rem' },
           letterSpacing: '-0.01em',

@@ -12,7 +12,7 @@ export default function NotFound() {
       <Typography
         component="p"
         aria-hidden
-        sx={{ fontFamily: '"Fredoka Variable", sans-serif', fontWeight: 700, fontSize: { xs: '6rem', md: '8rem' }, lineHeight: 1, color: brand.coralLight }}
+        sx={{ fontFamily: '"Fredoka Variable", "Fredoka Fallback", sans-serif', fontWeight: 700, fontSize: { xs: '6rem', md: '8rem' }, lineHeight: 1, color: brand.coralLight }}
       >
         404
       </Typography>

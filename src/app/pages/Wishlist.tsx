@@ -1,6 +1,6 @@
 import { errorMessage } from '../../api/errors';
 import { selectProducts, useGetProductsQuery } from '../../features/catalog/catalogApi';
-import { ProductGrid } from '../../features/catalog/ProductGrid';
+import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/ProductGrid';
 import { WishlistButton } from '../../features/wishlist/WishlistButton';
 import { WishlistPage } from '../../features/wishlist/WishlistPage';
 import { useAppSelector } from '../../store/hooks';
@@ -12,6 +12,7 @@ export default function Wishlist() {
   return (
     <WishlistPage
       catalog={{ products: data ? products : undefined, isLoading, isError, errorMessage: errorMessage(error), onRetry: () => void refetch() }}
+      skeleton={<ProductGridSkeleton count={4} />}
       renderGrid={(products) => (
         <ProductGrid products={products} label="Wishlist products" eager={4} renderCardAction={(p) => <WishlistButton productId={p._id} productName={p.name} />} />
       )}

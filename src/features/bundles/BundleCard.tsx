@@ -1,11 +1,9 @@
+/** @jsxImportSource @emotion/react */
+import { css } from '@emotion/react';
 import EventIcon from '@mui/icons-material/Event';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
-import { brand } from '../../components/brand';
+import { brand, brandFonts } from '../../components/brand';
 import { formatDate } from '../../components/formatDate';
 import { formatMoney } from '../../domain/money';
 import type { Bundle } from '../../domain/types';
@@ -13,71 +11,98 @@ import type { Bundle } from '../../domain/types';
 export const BUNDLE_IMAGE_WIDTH = 600;
 export const BUNDLE_IMAGE_HEIGHT = 450;
 
+/** The theme's `md` breakpoint (900 px). */
+const MD_UP = '@media (min-width:900px)';
+
+/**
+ * Serialized once when the module loads (issue 16), not per card and render as `sx` objects are:
+ * plain elements drawn with the theme's values, as MUI's Card, Chip and Typography drew them.
+ */
+const styles = {
+  card: css({
+    position: 'relative',
+    height: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    overflow: 'hidden',
+    margin: 0,
+    backgroundColor: '#FFFFFF',
+    color: brand.ink,
+    borderRadius: 22,
+    border: `1px solid ${brand.line}`,
+    boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
+    transition: 'transform 180ms ease, box-shadow 180ms ease',
+    '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
+    '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
+  }),
+  media: css({ position: 'relative', aspectRatio: '4 / 3', backgroundColor: brand.lilacSoft }),
+  image: css({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }),
+  badge: css({
+    position: 'absolute',
+    top: 12,
+    left: 12,
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: 24,
+    padding: '0 8px',
+    borderRadius: 16,
+    fontFamily: brandFonts.heading,
+    fontSize: '0.8125rem',
+    fontWeight: 700,
+    lineHeight: 1.5,
+    whiteSpace: 'nowrap',
+    backgroundColor: brand.sun,
+    color: brand.ink,
+  }),
+  body: css({ padding: 20, display: 'flex', flexDirection: 'column', gap: 8, flexGrow: 1 }),
+  title: css({ margin: 0, fontFamily: brandFonts.heading, fontWeight: 600, fontSize: '1.2rem', lineHeight: 1.334, [MD_UP]: { fontSize: '1.3rem' } }),
+  link: css({
+    color: 'inherit',
+    textDecoration: 'none',
+    outline: 'none',
+    '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 },
+  }),
+  footer: css({ marginTop: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }),
+  price: css({ margin: 0, color: brand.coral, fontWeight: 800, fontSize: '1.3rem', lineHeight: 1.5, letterSpacing: '0.00938em' }),
+  ends: css({ display: 'flex', alignItems: 'center', gap: 6, color: brand.inkSoft }),
+  endsText: css({ margin: 0, fontSize: '0.875rem', lineHeight: 1.43, letterSpacing: '0.01071em' }),
+  offer: css({ fontWeight: 700, color: brand.teal }),
+};
+
 /** One bundle in the home carousel: image, title, price, 'Limited-Time Offer' end date. */
 export function BundleCard({ bundle, eager, hidden }: { bundle: Bundle; eager: boolean; hidden: boolean }) {
   const ends = formatDate(bundle.endDate);
   return (
-    <Card
-      component="article"
-      sx={{
-        position: 'relative',
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        overflow: 'hidden',
-        transition: 'transform 180ms ease, box-shadow 180ms ease',
-        '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
-        '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
-      }}
-    >
-      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: brand.lilacSoft }}>
-        <Box
-          component="img"
+    <article css={styles.card}>
+      <div css={styles.media}>
+        <img
+          css={styles.image}
           src={assetUrl(bundle.images?.[0])}
           alt=""
           width={BUNDLE_IMAGE_WIDTH}
           height={BUNDLE_IMAGE_HEIGHT}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
         />
-        <Chip
-          size="small"
-          label="Bundle deal"
-          sx={{ position: 'absolute', top: 12, left: 12, bgcolor: brand.sun, color: brand.ink }}
-        />
-      </Box>
-      <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
-        <Typography component="h3" variant="h5" sx={{ fontSize: { xs: '1.2rem', md: '1.3rem' } }}>
-          <Box
-            component={RouterLink}
-            to={`/bundle/${encodeURIComponent(bundle._id)}`}
-            tabIndex={hidden ? -1 : undefined}
-            sx={{
-              color: 'inherit',
-              textDecoration: 'none',
-              outline: 'none',
-              '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 },
-            }}
-          >
+        <span css={styles.badge}>Bundle deal</span>
+      </div>
+      <div css={styles.body}>
+        <h3 css={styles.title}>
+          <RouterLink css={styles.link} to={`/bundle/${encodeURIComponent(bundle._id)}`} tabIndex={hidden ? -1 : undefined}>
             {bundle.title}
-          </Box>
-        </Typography>
-        <Box sx={{ mt: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-          <Typography component="p" color="primary" sx={{ fontWeight: 800, fontSize: '1.3rem' }}>
-            {formatMoney(bundle.price)}
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
+          </RouterLink>
+        </h3>
+        <div css={styles.footer}>
+          <p css={styles.price}>{formatMoney(bundle.price)}</p>
+          <div css={styles.ends}>
             <EventIcon fontSize="small" aria-hidden />
-            <Typography variant="body2" component="p">
-              <Box component="span" sx={{ fontWeight: 700, color: 'secondary.main' }}>
-                Limited-Time Offer
-              </Box>
+            <p css={styles.endsText}>
+              <span css={styles.offer}>Limited-Time Offer</span>
               {ends && <> · ends {ends}</>}
-            </Typography>
-          </Box>
-        </Box>
-      </Box>
-    </Card>
+            </p>
+          </div>
+        </div>
+      </div>
+    </article>
   );
 }

@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -15,6 +16,8 @@ import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { LineSummary } from '../../components/LineSummary';
+import { PanelSkeleton } from '../../components/PageSkeleton';
+import { useHydrated } from '../../components/useHydrated';
 import type { ResolvedLine } from '../../domain/cartLines';
 import { formatMoney, toDollars } from '../../domain/money';
 import { lineSavedForLater } from '../../store/events';
@@ -157,6 +160,33 @@ function EmptyCart() {
   );
 }
 
+const cartGrid = { display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' }, gap: { xs: 3, md: 4 }, alignItems: 'start' } as const;
+const linesPanel = { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: '22px', px: { xs: 2, md: 3 }, py: 0.5, minWidth: 0 } as const;
+
+/** Two lines and the totals box: what the server renders, and the page hydrates, before the saved cart is read (issue 16). */
+function CartSkeleton() {
+  return (
+    <Box role="status" aria-busy="true" data-skeleton="" sx={cartGrid}>
+      <Box component="span" sx={visuallyHidden}>
+        Loading your cart…
+      </Box>
+      <Box aria-hidden sx={linesPanel}>
+        {[0, 1].map((i) => (
+          <Box key={i} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: { xs: 2, sm: 2.5 }, minHeight: { xs: 150, sm: 130 }, borderBottom: i === 0 ? 1 : 0, borderColor: 'divider' }}>
+            <Skeleton variant="rounded" sx={{ width: 88, height: 88, borderRadius: '16px', flexShrink: 0 }} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Skeleton width="60%" height={28} />
+              <Skeleton width="35%" />
+              <Skeleton width="25%" />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <PanelSkeleton height={{ xs: 280, md: 330 }} lines={4} />
+    </Box>
+  );
+}
+
 /**
  * /cart (SPEC §2, issue 5): lines with quantity, save for later and remove; totals with the
  * delivery rule of src/domain/shipping.ts; lines whose item is gone or unavailable are flagged and
@@ -174,9 +204,13 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
   const lines = useAppSelector((state) => selectCartLines(state, now));
   const summary = useAppSelector((state) => selectCartSummary(state, now));
   const count = useAppSelector(selectCartCount);
+  // The server renders a guest's empty cart: until the saved cart is in, the page shows its skeleton.
+  const hydrated = useHydrated();
 
   let body: ReactNode;
-  if (count === 0) {
+  if (!hydrated) {
+    body = <CartSkeleton />;
+  } else if (count === 0) {
     body = <EmptyCart />;
   } else if (catalog.state === 'error') {
     body = <ErrorNotice title="We couldn't load your cart's products" message={catalog.message} onRetry={onRetry} />;
@@ -189,8 +223,8 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
     );
   } else {
     body = (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' }, gap: { xs: 3, md: 4 }, alignItems: 'start' }}>
-        <Box sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: '22px', px: { xs: 2, md: 3 }, py: 0.5, minWidth: 0 }}>
+      <Box sx={cartGrid}>
+        <Box sx={linesPanel}>
           <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {lines.map((line) => (
               <CartLine key={line.key} line={line} />
@@ -212,7 +246,7 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
           Your cart
         </Typography>
         <Typography color="text.secondary" sx={{ fontWeight: 600 }}>
-          {count === 1 ? '1 item' : `${count} items`}
+          {hydrated ? (count === 1 ? '1 item' : `${count} items`) : <Skeleton component="span" width={56} sx={{ display: 'inline-block' }} />}
         </Typography>
       </Box>
       {loggedIn && sync.status === 'failed' && pending > 0 && (

@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
+/** @jsxImportSource @emotion/react */
+import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { Price } from '../../components/Price';
-import { brand } from '../../components/brand';
+import { brand, brandFonts, SM_UP } from '../../components/brand';
 import type { Product } from '../../domain/types';
 import { displayName } from '../../domain/taxonomy';
 import { cardPrices, productBadge, type BadgeKind } from './rules';
@@ -34,41 +32,99 @@ export interface ProductCardProps {
 }
 
 /**
- * The product tile of the home page and (later) the store grid: image, name, price and sale
- * price, and the one badge of SPEC §4. Vaulted products are greyed out and not clickable.
- * The name link stretches over the card, so the card is one target without nesting the action.
+ * The card's styles, serialized once when the module loads (issue 16): a grid of cards costs no
+ * per-card style work while it renders or hydrates (an `sx` object is resolved on every render of
+ * every card). Plain elements with the theme's values (brand tokens), as MUI's Card, Chip and
+ * Typography drew them.
+ */
+const sm = SM_UP;
+const styles = {
+  card: css({
+    position: 'relative',
+    height: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    overflow: 'hidden',
+    margin: 0,
+    backgroundColor: '#FFFFFF',
+    color: brand.ink,
+    borderRadius: 22,
+    border: `1px solid ${brand.line}`,
+    boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
+    transition: 'transform 180ms ease, box-shadow 180ms ease',
+    '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
+    '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
+    '&[aria-disabled="true"]': { filter: 'grayscale(1)', opacity: 0.6, transform: 'none', boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)', outline: 'none' },
+  }),
+  media: css({ position: 'relative', aspectRatio: '1 / 1', backgroundColor: brand.sunSoft }),
+  image: css({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }),
+  badge: css({
+    position: 'absolute',
+    top: 10,
+    left: 10,
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: 24,
+    padding: '0 8px',
+    borderRadius: 16,
+    fontFamily: brandFonts.heading,
+    fontSize: '0.8125rem',
+    fontWeight: 700,
+    lineHeight: 1.5,
+    whiteSpace: 'nowrap',
+    boxShadow: '0 2px 8px rgba(43,34,51,0.18)',
+  }),
+  action: css({ position: 'absolute', top: 6, right: 6, zIndex: 2 }),
+  body: css({ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flexGrow: 1, [sm]: { padding: 16 } }),
+  category: css({
+    margin: 0,
+    fontSize: '0.75rem',
+    lineHeight: 1.66,
+    fontWeight: 700,
+    letterSpacing: '0.04em',
+    color: brand.inkSoft,
+  }),
+  name: css({
+    margin: 0,
+    fontWeight: 700,
+    fontSize: '0.95rem',
+    lineHeight: 1.3,
+    letterSpacing: '0.00938em',
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    minHeight: '2.6em',
+    [sm]: { fontSize: '1.02rem' },
+  }),
+  link: css({
+    color: 'inherit',
+    textDecoration: 'none',
+    outline: 'none',
+    // Stretched link: the whole card is the click target.
+    '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 },
+  }),
+  price: css({ marginTop: 'auto', paddingTop: 4 }),
+};
+
+/**
+ * The product tile of the home page and the store grid: image, name, price and sale price, and
+ * the one badge of SPEC §4. Vaulted products are greyed out and not clickable. The name link
+ * stretches over the card, so the card is one target without nesting the action.
  */
 export function ProductCard({ product, eager = false, action, headingLevel = 'h3' }: ProductCardProps) {
   const badge = productBadge(product);
   const { price, sale } = cardPrices(product);
   const vaulted = product.vaulted === true;
   const image = assetUrl(product.image?.[0]);
+  const Heading = headingLevel;
+  const badgeColors = vaulted ? { bg: brand.ink, fg: '#FFFFFF' } : badge ? BADGE_COLORS[badge.kind] : undefined;
 
   return (
-    <Card
-      component="article"
-      aria-disabled={vaulted || undefined}
-      sx={{
-        position: 'relative',
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        overflow: 'hidden',
-        transition: 'transform 180ms ease, box-shadow 180ms ease',
-        ...(vaulted
-          ? { filter: 'grayscale(1)', opacity: 0.6 }
-          : {
-              '&:hover, &:focus-within': {
-                transform: 'translateY(-4px)',
-                boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)',
-              },
-              '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
-            }),
-      }}
-    >
-      <Box sx={{ position: 'relative', aspectRatio: '1 / 1', bgcolor: brand.sunSoft }}>
-        <Box
-          component="img"
+    <article css={styles.card} aria-disabled={vaulted || undefined}>
+      <div css={styles.media}>
+        <img
+          css={styles.image}
           src={image}
           alt={product.name}
           width={CARD_IMAGE_SIZE}
@@ -76,63 +132,29 @@ export function ProductCard({ product, eager = false, action, headingLevel = 'h3
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
         />
-        {(badge || vaulted) && (
-          <Chip
-            size="small"
-            label={vaulted ? 'Vaulted' : badge?.label}
-            sx={{
-              position: 'absolute',
-              top: 10,
-              left: 10,
-              bgcolor: vaulted ? brand.ink : BADGE_COLORS[badge!.kind].bg,
-              color: vaulted ? '#FFFFFF' : BADGE_COLORS[badge!.kind].fg,
-              boxShadow: '0 2px 8px rgba(43,34,51,0.18)',
-            }}
-          />
+        {badgeColors && (
+          <span css={styles.badge} style={{ backgroundColor: badgeColors.bg, color: badgeColors.fg }}>
+            {vaulted ? 'Vaulted' : badge?.label}
+          </span>
         )}
-        {action && !vaulted && <Box sx={{ position: 'absolute', top: 6, right: 6, zIndex: 2 }}>{action}</Box>}
-      </Box>
-      <Box sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 0.5, flexGrow: 1 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: '0.04em' }}>
-          {displayName(product.subCategory || String(product.mainCategory))}
-        </Typography>
-        <Typography
-          component={headingLevel}
-          sx={{
-            fontWeight: 700,
-            fontSize: { xs: '0.95rem', sm: '1.02rem' },
-            lineHeight: 1.3,
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            minHeight: '2.6em',
-          }}
-        >
+        {action && !vaulted && <div css={styles.action}>{action}</div>}
+      </div>
+      <div css={styles.body}>
+        <span css={styles.category} className="product-card-category">{displayName(product.subCategory || String(product.mainCategory))}</span>
+        <Heading css={styles.name}>
           {vaulted ? (
             product.name
           ) : (
-            <Box
-              component={RouterLink}
-              to={`/product/${encodeURIComponent(product._id)}`}
-              sx={{
-                color: 'inherit',
-                textDecoration: 'none',
-                outline: 'none',
-                // Stretched link: the whole card is the click target.
-                '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 },
-              }}
-            >
+            <RouterLink css={styles.link} to={`/product/${encodeURIComponent(product._id)}`}>
               {product.name}
-            </Box>
+            </RouterLink>
           )}
-        </Typography>
-        <Box sx={{ mt: 'auto', pt: 0.5 }}>
+        </Heading>
+        <div css={styles.price}>
           <Price price={price} sale={sale} />
-        </Box>
-      </Box>
-    </Card>
+        </div>
+      </div>
+    </article>
   );
 }

@@ -50,7 +50,8 @@ export function ProductGrid({
   );
 }
 
-function Skeletons({ count, suggestions = false }: { count: number; suggestions?: boolean }) {
+/** The grid's footprint while its products load: `count` card skeletons. */
+export function ProductGridSkeleton({ count, suggestions = false }: { count: number; suggestions?: boolean }) {
   return (
     <Box sx={suggestions ? suggestionsGrid : grid} aria-hidden>
       {Array.from({ length: count }, (_, i) => (
@@ -68,7 +69,7 @@ export function RelatedProducts({ product, renderCardAction }: { product: Produc
   return (
     <Box component="section" aria-labelledby="related-title">
       <SectionHeading id="related-title" overline="Keep exploring" title="You may also like" />
-      {isLoading ? <Skeletons count={RELATED_LIMIT} suggestions /> : <ProductGrid products={related} label="Related products" renderCardAction={renderCardAction} suggestions />}
+      {isLoading ? <ProductGridSkeleton count={RELATED_LIMIT} suggestions /> : <ProductGrid products={related} label="Related products" renderCardAction={renderCardAction} suggestions />}
     </Box>
   );
 }
@@ -86,7 +87,7 @@ export function BundleProducts({ productIds, renderCardAction }: { productIds: r
       <Box component="section" aria-labelledby="inside-title">
         <SectionHeading id="inside-title" overline="The set" title="What's Inside This Bundle" />
         {isLoading ? (
-          <Skeletons count={Math.max(1, Math.min(4, productIds.length))} />
+          <ProductGridSkeleton count={Math.max(1, Math.min(4, productIds.length))} />
         ) : (
           <ProductGrid products={inside} label="Products in this bundle" renderCardAction={renderCardAction} />
         )}

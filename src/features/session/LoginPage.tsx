@@ -104,7 +104,7 @@ export default function LoginPage() {
             sx={{
               minHeight: 40,
               borderRadius: 999,
-              fontFamily: 'Fredoka Variable, sans-serif',
+              fontFamily: '"Fredoka Variable", "Fredoka Fallback", sans-serif',
               fontWeight: 600,
               textTransform: 'none',
               fontSize: '1rem',

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useHydrated } from '../../components/useHydrated';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIsAuthenticated } from '../../store/selectors';
 import { forwardState } from './redirectState';
@@ -12,18 +13,8 @@ import { loginRequired } from './sessionSlice';
  * navigation state (a buy-now item) rides along through /login. Inside, the profile query is kept
  * loaded: these pages greet the shopper and prefill their name.
  */
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while the client hydrates a server-rendered page, true after. The server
- * renders every page as a guest (the token lives in local storage), so deciding "guest → /login"
- * before hydration is over would send a logged-in shopper away from their own page.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-
-export function RequireAuth() {
+/** `pending`: what the server renders and the client hydrates before the token is read (the page's skeleton). */
+export function RequireAuth({ pending = null }: { pending?: ReactNode }) {
   const dispatch = useAppDispatch();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -34,8 +25,8 @@ export function RequireAuth() {
     if (hydrated && !loggedIn) dispatch(loginRequired({ from: location.pathname }));
   }, [hydrated, loggedIn, dispatch, location.pathname]);
 
-  // The server's render and the hydrating one: the page frame alone (the shopper's page needs their token).
-  if (!hydrated) return null;
+  // The server's render and the hydrating one: the page's skeleton (the shopper's page needs their token).
+  if (!hydrated) return pending;
   if (!loggedIn) return <Navigate to="/login" replace state={forwardState(location.state)} />;
   return <Outlet />;
 }

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-dom';
+import { useHydrated } from '../../components/useHydrated';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectStaffAccess } from '../../store/selectors';
@@ -19,9 +20,6 @@ export const STAFF_ONLY_TEXT = {
   unknown: 'We could not check your account just now. Please reload the page to try again.',
 } as const;
 
-const noSubscription = () => () => {};
-/** False on the server and while hydrating (the server renders every page as a guest), true after. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /** The page a shopper gets at any /staff address (issue 18): a clear refusal and the way back. */
 function StaffOnly({ title = STAFF_ONLY_TEXT.title, message }: { title?: string; message: string }) {

@@ -14,6 +14,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TextInput } from '../../components/OutlinedField';
+import { useHydrated } from '../../components/useHydrated';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import type { Product } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useWishlistIds } from './useWishlist';
@@ -44,7 +46,16 @@ const EMPTY: readonly Product[] = [];
  * page with the catalog's cards and hearts) and pages of 12, back to page 1 when the filtered
  * count changes.
  */
-export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog; renderGrid: (products: Product[]) => ReactNode }) {
+export function WishlistPage({
+  catalog,
+  renderGrid,
+  skeleton,
+}: {
+  catalog: WishlistCatalog;
+  renderGrid: (products: Product[]) => ReactNode;
+  /** The grid's footprint while the list loads (the server's render and hydration show it too: the wishlist is the shopper's own). */
+  skeleton?: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const { isLoading: listLoading } = useWishlistIds();
   const products = catalog.products ?? EMPTY;
@@ -52,10 +63,21 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
   const all = useAppSelector((state) => selectWishlistProducts(state, products));
   // Back to page 1 when the filtered count changes is a listener's rule (wishlistListeners.ts).
   const page = useAppSelector((state) => selectWishlistPage(state, products));
-  const loading = catalog.isLoading || listLoading;
+  // The server renders a guest's empty wishlist: until the saved list is in, the page shows its skeleton.
+  const hydrated = useHydrated();
+  const loading = !hydrated || catalog.isLoading || listLoading;
 
   let body: ReactNode;
-  if (loading) {
+  if (loading && skeleton) {
+    body = (
+      <Box role="status" aria-busy="true" data-skeleton="">
+        <Box component="span" sx={visuallyHidden}>
+          Loading your wishlist…
+        </Box>
+        {skeleton}
+      </Box>
+    );
+  } else if (loading) {
     body = (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 8, justifyContent: 'center' }}>
         <CircularProgress size={28} />
@@ -132,7 +154,7 @@ export function WishlistPage({ catalog, renderGrid }: { catalog: WishlistCatalog
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' } }}>
           {WISHLIST_TEXT.title}{' '}
           <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.6em', fontWeight: 500 }}>
-            ({all.length})
+            ({loading ? '…' : all.length})
           </Box>
         </Typography>
         <TextInput

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../../src/domain/types';
+import { loadConfig } from '../../../server/config';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from '../../../server/ssr/htmlCache';
 
 describe('canonicalUrl (the anonymous HTML cache key)', () => {
@@ -44,6 +45,23 @@ describe('HtmlCache', () => {
     expect(cache.get('/b', 'v')).toBeUndefined();
     expect(cache.get('/a', 'v')).toEqual(page('a'));
     expect(cache.get('/c', 'v')).toEqual(page('c'));
+  });
+
+  it('keeps nothing when sized 0 (HTML_CACHE_ENTRIES=0: every request renders)', () => {
+    const cache = new HtmlCache(0);
+    cache.set('/a', 'v', page('a'));
+    expect(cache.size).toBe(0);
+    expect(cache.get('/a', 'v')).toBeUndefined();
+  });
+});
+
+describe('HTML_CACHE_ENTRIES', () => {
+  it('sizes the cache: 500 by default, 0 allowed, a negative or non-number refused', () => {
+    const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).htmlCacheEntries).toBe(500);
+    expect(loadConfig({ ...base, HTML_CACHE_ENTRIES: '0' }).htmlCacheEntries).toBe(0);
+    expect(() => loadConfig({ ...base, HTML_CACHE_ENTRIES: '-1' })).toThrow(/HTML_CACHE_ENTRIES/);
+    expect(() => loadConfig({ ...base, HTML_CACHE_ENTRIES: 'many' })).toThrow(/HTML_CACHE_ENTRIES/);
   });
 });
 

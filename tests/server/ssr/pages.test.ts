@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
@@ -151,6 +152,26 @@ describe('statuses', () => {
   });
 });
 
+describe("the shopper's own pages", () => {
+  // The cart, wishlist and token live in the browser (SPEC §4): the server cannot know them, so
+  // these pages carry their frame and a skeleton, never an "empty" message that flips on hydration.
+  it.each([
+    ['/cart', 'Your cart', 'Your cart is empty'],
+    ['/wishlist', 'Your Wishlist', 'Your wishlist is empty'],
+    ['/orders', 'MY ORDERS', 'No orders yet'],
+    ['/place-order', 'Place your order', 'Your cart is empty'],
+  ])('%s renders its heading and a skeleton, not an empty message', async (url, heading, empty) => {
+    const { status, doc } = await page(url);
+    expect(status).toBe(200);
+    expect(text(main(doc).querySelector('h1')!)).toContain(heading);
+    const skeleton = main(doc).querySelector('[data-skeleton][aria-busy="true"]');
+    expect(skeleton).not.toBeNull();
+    expect(skeleton!.querySelector('.MuiSkeleton-root')).not.toBeNull();
+    expect(text(main(doc))).not.toContain(empty);
+    expect(text(main(doc))).not.toMatch(/is empty|No orders yet|log in/i);
+  });
+});
+
 describe('the data block', () => {
   it('keeps a hostile product name as text: no script from it, and the JSON reads back the same', async () => {
     const target = shop.list[2]!;
@@ -192,6 +213,20 @@ describe('the anonymous HTML cache', () => {
     await shop.t.app.settings.update({ showSupportInOrders: !settings.showSupportInOrders });
     expect((await shop.t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('miss');
     expect((await shop.t.app.inject(`/product/${p._id}`)).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('serves a hit from bytes compressed once, with an ETag a revalidation answers 304 to', async () => {
+    const url = '/collection?category=Figures';
+    const miss = await t.app.inject(url);
+    const hit = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect([miss.headers['x-render-cache'], hit.headers['x-render-cache']]).toEqual(['miss', 'hit']);
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(hit.headers['content-type']).toMatch(/^text\/html/);
+    expect(brotliDecompressSync(hit.rawPayload).toString('utf8')).toBe(miss.body);
+    const etag = String(hit.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('never keeps a shopper’s page', async () => {

@@ -50,10 +50,13 @@ export function Hero() {
           <Typography
             id="hero-title"
             variant="h1"
-            sx={{ fontSize: { xs: '2.5rem', sm: '3.2rem', lg: '4rem' }, mb: 2, maxWidth: 640, textWrap: 'balance' }}
+            // Two lines at every width. On phones the size follows the width, so 'printed layer by layer.'
+            // fits one line in the brand font and in its fallback alike: the font's swap re-wraps nothing
+            // (at 412 px a fixed 2.5rem fitted in the fallback and wrapped in Fredoka: CLS 0.027).
+            sx={{ fontSize: { xs: 'clamp(2rem, 9.2vw, 2.5rem)', sm: '3.2rem', lg: '4rem' }, mb: 2, maxWidth: 640, textWrap: 'balance' }}
           >
             Playful things,{' '}
-            <Box component="span" sx={{ color: 'primary.main' }}>
+            <Box component="span" sx={{ color: 'primary.main', display: 'block' }}>
               printed layer by layer.
             </Box>
           </Typography>

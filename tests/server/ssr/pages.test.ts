@@ -217,15 +217,15 @@ describe('the anonymous HTML cache', () => {
 
   it('serves a hit from bytes compressed once, with an ETag a revalidation answers 304 to', async () => {
     const url = '/collection?category=Figures';
-    const miss = await t.app.inject(url);
-    const hit = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const miss = await shop.t.app.inject(url);
+    const hit = await shop.t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
     expect([miss.headers['x-render-cache'], hit.headers['x-render-cache']]).toEqual(['miss', 'hit']);
     expect(hit.headers['content-encoding']).toBe('br');
     expect(hit.headers['content-type']).toMatch(/^text\/html/);
     expect(brotliDecompressSync(hit.rawPayload).toString('utf8')).toBe(miss.body);
     const etag = String(hit.headers.etag);
     expect(etag).toMatch(/^"[\w-]+-br"$/);
-    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    const again = await shop.t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
   });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
+import { demoCatalog } from '../../server/db/demoCatalog';
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -13,6 +14,15 @@ let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 
 export const baseUrl = () => inject('baseUrl');
+
+const demo = demoCatalog();
+const SEEDED_IDS = new Set([...demo.products, ...demo.bundles].map((x) => x._id));
+/**
+ * Only the demo seed's products or bundles. Browser test files run two at a time on one server, and
+ * the staff catalog test adds (and then deletes) a product and a bundle meanwhile: a test picks what
+ * it uses from the seed, so no other file's records come and go under it.
+ */
+export const seeded = <T extends { _id: string }>(records: T[]): T[] => records.filter((r) => SEEDED_IDS.has(r._id));
 export const dataDir = () => inject('dataDir');
 
 /** A new page in a fresh context (own storage) at the given viewport, with console errors collected. */

@@ -6,7 +6,7 @@ import { toDollars, formatMoney } from '../../src/domain/money';
 import { isPurchasable, salePriceCents } from '../../src/domain/pricing';
 import { orderTotalsCents } from '../../src/domain/shipping';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
 
 /**
  * The purchase flow in a real browser against the built server with the built-in test checkout:
@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   expect(reg.status, await reg.clone().text()).toBe(200);
   token = ((await reg.json()) as { token: string }).token;
-  const products = ((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products;
+  const products = seeded(((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products);
   const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
   figure = simple[0]!;
   other = simple.find((p) => p._id !== figure._id)!;

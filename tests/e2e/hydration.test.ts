@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Product } from '../../src/domain/types';
-import { baseUrl, newPage, PHONE } from './browser';
+import { baseUrl, newPage, PHONE, seeded } from './browser';
 import { makeFixtures, type Fixtures } from './routes';
 
 async function api<T>(path: string): Promise<T> {
@@ -46,8 +46,8 @@ const ROUTES = [
 describe('hydration of server-rendered pages', () => {
   let ids: { product: string; bundle: string };
   beforeAll(async () => {
-    const { products } = await api<{ products: Product[] }>('/api/product/list');
-    const { bundles } = await api<{ bundles: Bundle[] }>('/api/bundle/list');
+    const products = seeded((await api<{ products: Product[] }>('/api/product/list')).products);
+    const bundles = seeded((await api<{ bundles: Bundle[] }>('/api/bundle/list')).bundles);
     const now = Date.now();
     const bundle = bundles.find((b) => !b.cancelled && Date.parse(b.startDate) <= now && Date.parse(b.endDate) > now)!;
     ids = { product: products[0]!._id, bundle: bundle._id };

@@ -2,14 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isBundleActive, isPurchasable } from '../../src/domain/pricing';
 import type { Bundle, Product } from '../../src/domain/types';
-import { DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
 
 const WISHLIST_ERROR = 'Could not update your wishlist. Please try again.';
 
 /** Two purchasable products with colors and no sizes, a third one for the server cart, and an active bundle. */
 async function pickCatalog(page: Page) {
-  const products = ((await (await page.request.get('/api/product/list')).json()) as { products: Product[] }).products;
-  const bundles = ((await (await page.request.get('/api/bundle/list')).json()) as { bundles: Bundle[] }).bundles;
+  const products = seeded(((await (await page.request.get('/api/product/list')).json()) as { products: Product[] }).products);
+  const bundles = seeded(((await (await page.request.get('/api/bundle/list')).json()) as { bundles: Bundle[] }).bundles);
   const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
   const bundle = bundles.find((b) => isBundleActive(b, Date.now()));
   if (simple.length < 3 || !bundle) throw new Error('the seeded catalog lacks simple products or an active bundle');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
 
 /**
  * My Orders and the support chat in a real browser against the built server: a shopper with paid
@@ -69,7 +69,7 @@ beforeAll(async () => {
   email = `orders.${Date.now().toString(36)}@example.com`;
   const reg = await api<{ token: string }>('POST', '/api/user/register', { name: 'Ada Lovelace', email, password: 'analytical engine 1' });
   token = reg.token;
-  const { products } = await api<{ products: Product[] }>('GET', '/api/product/list');
+  const products = seeded((await api<{ products: Product[] }>('GET', '/api/product/list')).products);
   const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
   dragonName = simple[0]!.name;
   dragonOrder = await placePaidOrder(simple[0]!);

@@ -17,7 +17,7 @@ import { createReplayReducer } from '../../src/store/recorder';
 import { selectUserProfile } from '../../src/store/selectors';
 import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
-import { appReady, baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { appReady, baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
 
 /**
  * The QA recorder in a real browser (issue 8): a session recorded with the QA panel, downloaded,
@@ -38,7 +38,7 @@ let c: Product;
 
 beforeAll(async () => {
   await loadAllEndpoints();
-  products = ((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products;
+  products = seeded(((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products);
   const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
   if (simple.length < 3) throw new Error('the seeded catalog lacks simple products');
   [a, b, c] = [simple[3] ?? simple[0]!, simple[4] ?? simple[1]!, simple[5] ?? simple[2]!];

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { isBundleActive, isPurchasable } from '../../src/domain/pricing';
 import type { Bundle, Product } from '../../src/domain/types';
-import { baseUrl, newPage, screenshot } from './browser';
+import { baseUrl, newPage, screenshot, seeded } from './browser';
 
 export interface Fixtures {
   token: string;
@@ -34,8 +34,8 @@ export async function makeFixtures(tag: string): Promise<Fixtures> {
     });
   const email = `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const { token } = await json<{ token: string }>(await api('/api/user/register', { name: 'Grace Hopper', email, password: 'compiler pioneer 1' }));
-  const { products } = await json<{ products: Product[] }>(await api('/api/product/list'));
-  const { bundles } = await json<{ bundles: Bundle[] }>(await api('/api/bundle/list'));
+  const products = seeded((await json<{ products: Product[] }>(await api('/api/product/list'))).products);
+  const bundles = seeded((await json<{ bundles: Bundle[] }>(await api('/api/bundle/list'))).bundles);
   const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
   const sized = products.find((p) => isPurchasable(p) && p.colorVariants.length > 0 && (p.clothingSizes.length > 0 || p.canvasSizes.length > 0)) ?? simple[0]!;
   const bundle = bundles.find((b) => isBundleActive(b, Date.now()));

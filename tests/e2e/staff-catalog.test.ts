@@ -114,6 +114,7 @@ describe('staff catalog editors', () => {
     await dialog.getByText(/cannot be deleted while the active bundle "Held .*" holds it/).waitFor();
     await dialog.getByRole('button', { name: 'Hide it instead' }).click();
     await page.getByText('Hidden: shoppers do not see this product.').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     const hidden = (await (await fetch(`${baseUrl()}/api/product/single/${id}`)).json()) as { product: { notAvailableYet?: boolean } };
     expect(hidden.product.notAvailableYet).toBe(true);
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, newPage } from './browser';
+import { baseUrl, dataDir, newPage, seeded } from './browser';
 
 const MARK = 'window.__xss = (window.__xss || 0) + 1';
 const PAYLOADS = {
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   expect(reg.status, await reg.clone().text()).toBe(200);
   token = ((await reg.json()) as { token: string }).token;
-  const products = ((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products;
+  const products = seeded(((await (await fetch(`${baseUrl()}/api/product/list`)).json()) as { products: Product[] }).products);
   product = products.find((p) => isPurchasable(p) && p.colorVariants.length > 0 && !p.clothingSizes.length && !p.canvasSizes.length)!;
 });
 

@@ -18,6 +18,8 @@ export default defineConfig({
           setupFiles: ['tests/setup/client.ts'],
           // jsdom + MUI renders are slow on a loaded 2-core machine; no test here is about time.
           testTimeout: 20_000,
+          // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine.
+          maxWorkers: 2,
         },
       },
       {

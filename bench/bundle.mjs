@@ -20,6 +20,17 @@ function closure(manifest, key, seen = new Set()) {
   return seen;
 }
 
+/**
+ * Chunks that a shopper's pages can load (the entry and every lazy part outside the staff console,
+ * with what they import) and that hold staff console code: its modules, or its API paths (issue 18).
+ */
+function staffChunksForShoppers(manifest, dist) {
+  const isStaff = (k) => k.includes('src/features/staff/');
+  const reached = new Set();
+  for (const k of Object.keys(manifest).filter((k) => manifest[k].isEntry || (manifest[k].isDynamicEntry && !isStaff(k)))) closure(manifest, k, reached);
+  return [...reached].filter((k) => isStaff(k) || (manifest[k].file.endsWith('.js') && fs.readFileSync(path.join(dist, manifest[k].file), 'utf8').includes('/api/staff/')));
+}
+
 export async function run({ root, build = true }) {
   if (build) ensureBuilt(root);
   const dist = BENCH_DIST;
@@ -42,6 +53,7 @@ export async function run({ root, build = true }) {
     { figure: 'bundle: JS loaded by / (entry + Home)', value: +(size(home, 'js') / KB).toFixed(1), unit: 'KB gzip', target: targets.homeJsKb, better: 'lower' },
     { figure: 'bundle: CSS loaded by /', value: +(size(home, 'css') / KB).toFixed(1), unit: 'KB gzip', target: null, better: 'lower' },
     { figure: 'bundle: socket.io-client chunks loaded by /', value: socketChunks.length, unit: '', target: 0, better: 'lower' },
+    { figure: 'bundle: staff console chunks a shopper can load', value: staffChunksForShoppers(manifest, dist).length, unit: '', target: 0, better: 'lower' },
   ];
   const routes = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k !== homeKey && /\/(pages|features)\//.test(k));
   for (const key of routes.sort()) {

@@ -61,8 +61,11 @@ export async function run({ root, build = true }) {
     for (const k of home) own.delete(k);
     // Screens (src/app/pages/*, features' *Page) are routes; anything else lazy is a part a screen loads on use.
     const name = path.basename(key).replace(/\.tsx?$/, '');
-    const kind = /\/pages\/|Page\.tsx$/.test(key) ? 'route' : 'lazy part';
-    figures.push({ figure: `bundle: + ${name} ${kind}`, value: +(size(own, 'js') / KB).toFixed(1), unit: 'KB gzip', target: targets.routeJsKb, better: 'lower' });
+    // The staff console's parts are reported without the shopper routes' budget (issue 9's target is
+    // for what a shopper waits for; staff pages load once per working session).
+    const staff = key.includes('src/features/staff/');
+    const kind = staff ? 'staff console part' : /\/pages\/|Page\.tsx$/.test(key) ? 'route' : 'lazy part';
+    figures.push({ figure: `bundle: + ${name} ${kind}`, value: +(size(own, 'js') / KB).toFixed(1), unit: 'KB gzip', target: staff ? null : targets.routeJsKb, better: 'lower' });
   }
   return figures;
 }

@@ -6,6 +6,21 @@ import react from '@vitejs/plugin-react';
  * (node: app.inject against PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e`
  * (one built server and one Chromium shared by every browser test).
  */
+/** Browser tests: one built server and one Chromium per project, shared by its test files. */
+const browserTests = {
+  // expect.poll waits for the page (10 s, not the default 1 s): a loaded 2-core CI machine is slow,
+  // and no browser test asserts speed.
+  expect: { poll: { timeout: 10_000 } },
+  environment: 'node',
+  globalSetup: ['tests/e2e/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+};
+
+/** Browser files that change the shared catalog (the staff catalog editors). */
+const CATALOG_WRITES = ['tests/e2e/staff-catalog.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -36,19 +51,24 @@ export default defineConfig({
       },
       {
         test: {
+          ...browserTests,
           name: 'e2e',
-          // expect.poll waits for the page (10 s, not the default 1 s): a loaded 2-core CI machine is slow,
-          // and no browser test asserts speed.
-          expect: { poll: { timeout: 10_000 } },
-          environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: CATALOG_WRITES,
           // Two files at a time: a browser test mostly waits (for the server, the browser, the network),
           // so two overlap well on two cores. Files never share pages or accounts, only the server.
-          pool: 'forks',
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          ...browserTests,
+          name: 'e2e-catalog-writes',
+          include: CATALOG_WRITES,
+          // After every other browser file, alone on its own server: it adds and deletes products and
+          // bundles that the shop's lists, counts and pages show.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -18,7 +18,10 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
         </Box>
       }
     >
-      <Screen />
+      {/* The console's page margins, as its inbox and order pages have them. */}
+      <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+        <Screen />
+      </Box>
     </Suspense>
   );
 }

@@ -33,7 +33,7 @@ const featureBoundaries = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'server/db/migrations/**', 'test-output/**', '.data*/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-server/**', '.bench-dist/**', 'node_modules/**', 'server/db/migrations/**', 'test-output/**', '.data*/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,8 +18,11 @@ const browserTests = {
   pool: 'forks' as const,
 };
 
-/** Browser files that change the shared catalog (the staff catalog editors). */
-const CATALOG_WRITES = ['tests/e2e/staff-catalog.test.ts'];
+/**
+ * Browser files that run alone, after the others: the staff catalog editors add and delete products
+ * and bundles that every list, count and page shows.
+ */
+const RUN_ALONE = ['tests/e2e/staff-catalog.test.ts'];
 
 export default defineConfig({
   test: {
@@ -54,7 +57,7 @@ export default defineConfig({
           ...browserTests,
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: CATALOG_WRITES,
+          exclude: RUN_ALONE,
           // Two files at a time: a browser test mostly waits (for the server, the browser, the network),
           // so two overlap well on two cores. Files never share pages or accounts, only the server.
           maxWorkers: 2,
@@ -63,10 +66,9 @@ export default defineConfig({
       {
         test: {
           ...browserTests,
-          name: 'e2e-catalog-writes',
-          include: CATALOG_WRITES,
-          // After every other browser file, alone on its own server: it adds and deletes products and
-          // bundles that the shop's lists, counts and pages show.
+          name: 'e2e-alone',
+          include: RUN_ALONE,
+          // After every other browser file, one at a time, on a server of their own.
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

@@ -41,7 +41,7 @@ const stages = [
   { name: 'server-pglite', ...vitest('server', 'server-pglite.json', envWithout('DATABASE_URL')) },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--logLevel', 'warn'] },
   [
-    { name: 'e2e', ...vitest('e2e', 'e2e.json', envWithout('DATABASE_URL'), ['--project', 'e2e-catalog-writes']) },
+    { name: 'e2e', ...vitest('e2e', 'e2e.json', envWithout('DATABASE_URL'), ['--project', 'e2e-alone']) },
     ...(databaseUrl ? [{ name: 'server-postgres', ...vitest('server', 'server-postgres.json', process.env, ONE_DATABASE_ONLY.flatMap((g) => ['--exclude', g])) }] : []),
   ],
 ]

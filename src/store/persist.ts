@@ -108,7 +108,8 @@ export function sanitizePersisted(state: unknown): (PersistedSlices & PersistedS
     const token = cleanToken(state.session.token);
     // A guest on the way through /login keeps where they were going across a reload.
     const redirectAfterLogin = token ? null : safeRedirectPath(state.session.redirectAfterLogin);
-    out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token, redirectAfterLogin };
+    const role = token && (state.session.role === 'staff' || state.session.role === 'shopper') ? state.session.role : null;
+    out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token, redirectAfterLogin, role };
   }
   return { ...out, _persist: { version: PERSIST_VERSION, rehydrated: false } };
 }

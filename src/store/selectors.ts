@@ -20,6 +20,9 @@ export function selectSessionToken(state: RootState): string | null {
 
 export const selectIsAuthenticated = (state: RootState): boolean => selectSessionToken(state) !== null;
 
+/** A staff member's session (the login's role, kept across reloads): no shopper's cart or wishlist to sync. */
+export const selectIsStaffSession = (state: RootState): boolean => state.session.role === 'staff';
+
 /** The cart's lines (`itemId_variant → quantity`): checkout buys them when there is no buy-now item. */
 export const selectCartContents = (state: RootState): CartData => state.cart.items;
 

@@ -5,7 +5,7 @@ import { clampQuantity } from '../../domain/cartLines';
 import { splitCartKey } from '../../domain/cartKey';
 import { connectionRestored, lineAdded, lineSavedForLater, loggedIn, orderPlaced, savedLineMovedToCart, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectSessionToken } from '../../store/selectors';
+import { selectIsStaffSession, selectSessionToken } from '../../store/selectors';
 import { cartApi } from './cartApi';
 import {
   cartChangeRefused,
@@ -187,7 +187,7 @@ export function setupCartListeners(startAppListening: AppStartListening) {
 
     // Start-up with a stored token (not another tab's copy, see store/crossTab.ts).
     startAppListening({
-      predicate: (action, current) => action.type === REHYDRATE && !(action as { crossTab?: boolean }).crossTab && selectSessionToken(current) !== null,
+      predicate: (action, current) => action.type === REHYDRATE && !(action as { crossTab?: boolean }).crossTab && selectSessionToken(current) !== null && !selectIsStaffSession(current),
       effect: (_action, api) => {
         api.dispatch(cartMergeRequested({ discardPending: false }));
         void sync(api, 'change');

@@ -1,5 +1,6 @@
 import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut, logoutConfirmed } from '../../store/events';
+import type { UserRole } from '../../domain/types';
 import { safeRedirectPath, type LoginMode } from './validation';
 
 /**
@@ -32,6 +33,11 @@ export interface SessionState {
   redirectAfterLogin: string | null;
   /** The last login/sign-up failure: the server's message or the network error. */
   error: string | null;
+  /**
+   * The login answer's role, persisted with the token: a reload of a staff session knows it is one
+   * before the profile arrives (no shopper's start-up cart and wishlist push, issue 18).
+   */
+  role: UserRole | null;
 }
 
 export const initialSessionState: SessionState = {
@@ -39,6 +45,7 @@ export const initialSessionState: SessionState = {
   token: null,
   redirectAfterLogin: null,
   error: null,
+  role: null,
 };
 
 // ---- events (past tense) -------------------------------------------------------------------
@@ -81,6 +88,7 @@ export const sessionSlice = createSlice({
         state.status = 'authenticated';
         state.token = token;
         state.error = null;
+        state.role = payload.role ?? null;
       })
       .addCase(loginFailed, (state, { payload }) => {
         if (state.status !== 'authenticating') return;
@@ -91,6 +99,7 @@ export const sessionSlice = createSlice({
         if (state.status !== 'authenticated' || state.token !== payload.token) return;
         state.status = 'expired';
         state.token = null;
+        state.role = null;
       })
       .addCase(expiredSessionRedirected, (state, { payload }) => {
         if (state.status !== 'expired') return;

@@ -4,7 +4,7 @@ import type { ApiError } from '../../api/errors';
 import type { Product } from '../../domain/types';
 import { connectionRestored, loggedIn } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectSessionToken } from '../../store/selectors';
+import { selectIsStaffSession, selectSessionToken } from '../../store/selectors';
 import type { RootState } from '../../store/store';
 import { wishlistApi } from './wishlistApi';
 import { selectFilteredWishlist } from './wishlistSelectors';
@@ -105,7 +105,7 @@ export function setupWishlistListeners(startAppListening: AppStartListening, { s
     }),
     startAppListening({
       predicate: (action, current) =>
-        (connectionRestored.match(action) || (action.type === REHYDRATE && !(action as { crossTab?: boolean }).crossTab)) && selectSessionToken(current) !== null,
+        (connectionRestored.match(action) || (action.type === REHYDRATE && !(action as { crossTab?: boolean }).crossTab)) && selectSessionToken(current) !== null && !selectIsStaffSession(current),
       effect: (_action, api) => pushGuestWishlist(api),
     }),
   ];

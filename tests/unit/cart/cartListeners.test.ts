@@ -238,6 +238,15 @@ describe('login merge', () => {
     expect(server.sent.map((s) => s.path)).toEqual(['update', 'get']);
     expect(server.cart).toEqual({ 'p1_|': 4, 'p5_|': 2 });
   });
+
+  it('a staff session (its role kept with the token) has no shopper cart: a reload pushes nothing', async () => {
+    const server = cartServer({});
+    const { store } = storeWith({ session: { ...loggedInSession, role: 'staff' } });
+    store.dispatch({ type: REHYDRATE, key: PERSIST_KEY, payload: { cart: { items: { 'p1_|': 4 }, rev: 0, pending: [] } } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.sent).toEqual([]);
+    expect(server.cart).toEqual({});
+  });
 });
 
 describe('typing a quantity', () => {

@@ -59,7 +59,7 @@ describe('persist migrate', () => {
     expect(out.cart).toEqual({ items: { 'p1_Red|M': 2, 'p5_|': 99, 'p6_|': 1 }, rev: 0, pending: [] });
     expect(out.saved).toBeUndefined();
     expect(out.wishlist).toEqual({ ids: ['p1', 'p9'], rev: 0 });
-    expect(out.session).toEqual({ status: 'anonymous', token: null, redirectAfterLogin: null, error: null });
+    expect(out.session).toEqual({ status: 'anonymous', token: null, redirectAfterLogin: null, error: null, role: null });
     expect(out).not.toHaveProperty('api');
     expect(out).not.toHaveProperty('evil');
   });
@@ -79,6 +79,14 @@ describe('persist migrate', () => {
       wishlist: { ids: ['p1', 'p3'] },
       session: { status: 'authenticated', token: 'legacy-token' },
     });
+  });
+
+  it("keeps the login's role with its token only, and only a known one", () => {
+    const role = (session: unknown) => sanitizePersisted({ session })?.session?.role;
+    expect(role({ token: 'tok', role: 'staff' })).toBe('staff');
+    expect(role({ token: 'tok', role: 'shopper' })).toBe('shopper');
+    expect(role({ token: 'tok', role: 'admin' })).toBeNull();
+    expect(role({ token: null, role: 'staff' })).toBeNull();
   });
 
   it('never throws on nonsense input', async () => {

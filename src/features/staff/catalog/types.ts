@@ -2,16 +2,10 @@ import type { Bundle, Product, Settings } from '../../../domain/types';
 
 /** The staff API's answers for the catalog editors (server/routes/staffProducts.ts and friends; README "Staff API"). */
 
-/** One audited change (server/repositories/audit.ts): who, when, each field from → to. */
-export interface AuditEntry {
-  _id: string;
-  entity: string;
-  entityId: string;
-  action: string;
-  actor: { _id: string | null; email: string | null };
-  changes: Record<string, { from: unknown; to: unknown }>;
-  createdAt: string;
-}
+/** One audited change: the console's one definition (../types.ts). */
+import type { AuditEntry } from '../types';
+
+export type { AuditEntry };
 
 export interface StaffDiscount {
   code: string;

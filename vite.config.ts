@@ -33,5 +33,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         sourcemap: false,
         // dist/.vite/manifest.json: the chunk graph the bundle-size benchmark reads.
         manifest: true,
+        modulePreload: false,
       },
 }));

@@ -18,6 +18,7 @@ import { Writable } from 'node:stream';
 import type { ServerTransport } from './api/baseApi';
 import { baseApi } from './api/baseApi';
 import { App } from './app/App';
+import { adoptableStyleTags, EMOTION_KEY } from './app/serverStyles';
 import { preloadRoute, ROUTE_TABLE } from './app/routes';
 import { bundlesApi, selectActiveBundles } from './features/bundles/bundlesApi';
 import { catalogApi } from './features/catalog/catalogApi';
@@ -43,8 +44,6 @@ export interface RenderedPage {
   data: { api: unknown };
 }
 
-/** Emotion's cache key: the client's default cache uses the same, so it adopts these styles rather than inserting them again. */
-const EMOTION_KEY = 'css';
 
 /** Prefetches what the page shows through the endpoints the screens use, and says whether it exists. */
 async function prefetch(store: AppStore, pathname: string): Promise<number> {
@@ -121,5 +120,5 @@ export async function render(input: RenderInput): Promise<RenderedPage> {
     </StrictMode>,
   );
   const chunks = emotion.extractCriticalToChunks(html);
-  return { status, markup: chunks.html, styles: emotion.constructStyleTagsFromChunks(chunks), data: { api: store.getState().api } };
+  return { status, markup: chunks.html, styles: adoptableStyleTags(emotion.constructStyleTagsFromChunks(chunks)), data: { api: store.getState().api } };
 }

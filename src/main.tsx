@@ -1,9 +1,10 @@
-import './app/fonts.css';
+import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './app/reactDom';
 import { persistStore } from 'redux-persist';
 import { serverDataArrived } from './api/baseApi';
 import { App } from './app/App';
+import { serverStyleCache } from './app/emotionCache';
 import { preloadRoute } from './app/routes';
 import { whenBootstrapped } from './components/PersistedGate';
 import { catalogApi } from './features/catalog/catalogApi';
@@ -49,7 +50,10 @@ if (!serverRendered && /^\/(?:$|collection\/?$|product\/|bundle\/)/.test(pathnam
 void Promise.all([whenBootstrapped(persistor), preloadRoute(pathname).catch(() => undefined)]).then(() => {
   const app = (
     <StrictMode>
-      <App store={store} persistor={persistor} serverState={serverRendered ? firstState : undefined} />
+      {/* The server page's styles, adopted where they are (app/serverStyles.ts). */}
+      <CacheProvider value={serverStyleCache()}>
+        <App store={store} persistor={persistor} serverState={serverRendered ? firstState : undefined} />
+      </CacheProvider>
     </StrictMode>
   );
   startTransition(() => {

@@ -18,7 +18,7 @@ export const brand = {
   line: '#F0E3D3',
 } as const;
 
-/** The brand's typefaces (self-hosted, src/app/fonts.css): Fredoka for headings, Nunito for text, each with its metric-matched fallback. */
+/** The brand's typefaces (self-hosted, src/app/brandFonts.css; fallbacks in index.html): Fredoka for headings, Nunito for text, each with its metric-matched fallback. */
 export const brandFonts = {
   heading: '"Fredoka Variable", "Fredoka Fallback", system-ui, sans-serif',
   body: '"Nunito Variable", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", sans-serif',

@@ -90,6 +90,42 @@ describe('hydration of server-rendered pages', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("loads the app's code and the brand fonts only after the page has loaded (src/boot.ts)", async () => {
+    const page = await newPage();
+    await page.goto('/collection');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    const { loaded, early, late } = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src;
+      const code = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\/assets\/.+\.(js|woff2|css)$/.test(r.name) && r.name !== entry);
+      return {
+        loaded: nav.loadEventStart,
+        early: code.filter((r) => r.startTime < nav.loadEventStart).map((r) => r.name),
+        late: code.length,
+      };
+    });
+    expect(loaded).toBeGreaterThan(0);
+    expect(early).toEqual([]);
+    // The app did load (its chunks and fonts), after the page.
+    expect(late).toBeGreaterThan(5);
+    await page.close();
+  });
+
+  it('adopts the server-rendered styles in place: none is inserted again by the app', async () => {
+    const page = await newPage();
+    await page.goto('/collection');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    const { serverIds, reinserted } = await page.evaluate(() => {
+      const serverIds = [...document.querySelectorAll('style[data-server-emotion]')].flatMap((t) => t.getAttribute('data-server-emotion')!.split(' ').slice(1));
+      // The tags emotion made in the browser (speedy: rules in the CSSOM, not in the text).
+      const clientSelectors = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap((t) => [...(t.sheet?.cssRules ?? [])].map((r) => r.cssText));
+      return { serverIds, reinserted: serverIds.filter((id) => clientSelectors.some((rule) => rule.includes(`.css-${id}`))) };
+    });
+    expect(serverIds.length).toBeGreaterThan(20);
+    expect(reinserted).toEqual([]);
+    await page.close();
+  });
+
   describe('a shopper with a persisted cart and token', () => {
     let fx: Fixtures;
     beforeAll(async () => {

@@ -80,7 +80,7 @@ describe('a product page', () => {
     expect(queries[`getProduct("${p._id}")`]?.status).toBe('fulfilled');
     expect(queries['getProducts(undefined)']?.status).toBe('fulfilled');
     // Emotion's styles for the markup, in the tag the client's cache adopts.
-    expect(doc.head.querySelector('style[data-emotion^="css "]')).not.toBeNull();
+    expect(doc.head.querySelector('style[data-server-emotion^="css "]')).not.toBeNull();
   });
 });
 

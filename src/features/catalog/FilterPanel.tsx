@@ -1,10 +1,10 @@
+/** @jsxImportSource @emotion/react */
+import { css } from '@emotion/react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { brand, SM_UP } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
 import { displayName } from '../../domain/taxonomy';
 import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './rules';
@@ -24,19 +24,80 @@ export interface FilterPanelProps {
   idPrefix: string;
 }
 
+/**
+ * The panel's styles, serialized once when the module loads (issue 16): a category click
+ * re-renders every checkbox and swatch, and at 4× CPU MUI's Checkbox (ButtonBase, ripple, icon)
+ * and per-row `sx` objects were most of that click's work. Native checkboxes in the brand colour.
+ */
+const styles = {
+  panel: css({ display: 'grid', gap: 24 }),
+  group: css({ border: 0, margin: 0, padding: 0, minWidth: 0 }),
+  legend: css({ padding: 0, color: brand.ink, fontSize: '0.78rem', fontWeight: 700, lineHeight: 2, letterSpacing: '0.08em', textTransform: 'uppercase', display: 'block' }),
+  list: css({ display: 'flex', flexDirection: 'column' }),
+  // 44px rows for fingers on phones (the filter drawer); dense beside the grid on a desktop.
+  check: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 10,
+    minHeight: 44,
+    fontSize: '0.95rem',
+    cursor: 'pointer',
+    [SM_UP]: { minHeight: 32 },
+    '& input': { width: 18, height: 18, margin: '0 0 0 2px', flex: 'none', accentColor: brand.coral, cursor: 'pointer' },
+    '& input:focus-visible': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
+  }),
+  swatches: css({ display: 'flex', flexWrap: 'wrap', gap: 6 }),
+  swatch: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 6,
+    padding: '3px 10px 3px 4px',
+    // 44px tall on phones (the filter drawer), compact beside the grid.
+    minHeight: 44,
+    minWidth: 44,
+    [SM_UP]: { minHeight: 0, minWidth: 0 },
+    borderRadius: 999,
+    border: `1.5px solid ${brand.line}`,
+    backgroundColor: '#FFFFFF',
+    color: brand.ink,
+    font: 'inherit',
+    fontSize: '0.85rem',
+    fontWeight: 600,
+    cursor: 'pointer',
+    '&[aria-pressed="true"]': { borderColor: brand.coral, backgroundColor: 'rgba(196, 65, 29, 0.08)', fontWeight: 800 },
+    '&:focus-visible': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 1 },
+  }),
+  dot: css({ width: 18, height: 18, borderRadius: '50%', border: '1px solid rgba(43,34,51,0.2)' }),
+};
+
 function Group({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <Box component="fieldset" aria-labelledby={id} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-      <Typography id={id} component="legend" variant="overline" sx={{ color: 'text.primary', fontSize: '0.78rem', lineHeight: 2, display: 'block' }}>
+    <fieldset css={styles.group} aria-labelledby={id}>
+      <legend id={id} css={styles.legend}>
         {title}
-      </Typography>
+      </legend>
       {children}
-    </Box>
+    </fieldset>
   );
 }
 
-// Dense rows beside the grid on a desktop; 44px rows for fingers on phones (the filter drawer).
-const checkSx = { mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.95rem' }, '& .MuiCheckbox-root': { py: { xs: 1.5, sm: 0.5 } } } as const;
+interface CheckProps {
+  label: string;
+  checked: boolean;
+  filter: ListFilter;
+  value: string;
+  onToggle: FilterPanelProps['onToggle'];
+}
+
+/** One row of a list filter: a native checkbox and its label (rendered again only when it changes). */
+const Check = memo(function Check({ label, checked, filter, value, onToggle }: CheckProps) {
+  return (
+    <label css={styles.check}>
+      <input type="checkbox" checked={checked} onChange={() => onToggle(filter, value)} />
+      {label}
+    </label>
+  );
+});
 
 function priceLabel(v: number): string {
   return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
@@ -107,52 +168,37 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
  * The store's filters (sidebar on desktop, drawer on phones): subcategories of the chosen
  * category (brands for Figures), the Figures line, more options, price and colour.
  */
-export function FilterPanel({ query, colors, options, onChange, onToggle, idPrefix }: FilterPanelProps) {
+export const FilterPanel = memo(function FilterPanel({ query, colors, options, onChange, onToggle, idPrefix }: FilterPanelProps) {
   const { subs, subsTitle, genders } = options;
 
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <div css={styles.panel}>
       {subs.length > 0 && (
         <Group title={subsTitle} id={`${idPrefix}-subs`}>
-          <FormGroup>
+          <div css={styles.list}>
             {subs.map((s) => (
-              <FormControlLabel
-                key={s}
-                sx={checkSx}
-                control={<Checkbox size="small" checked={query.subCategories.includes(s)} onChange={() => onToggle('subCategories', s)} />}
-                label={displayName(s)}
-              />
+              <Check key={s} label={displayName(s)} checked={query.subCategories.includes(s)} filter="subCategories" value={s} onToggle={onToggle} />
             ))}
-          </FormGroup>
+          </div>
         </Group>
       )}
 
       {genders.length > 0 && (
         <Group title="Figure line" id={`${idPrefix}-line`}>
-          <FormGroup>
+          <div css={styles.list}>
             {genders.map((g) => (
-              <FormControlLabel
-                key={g}
-                sx={checkSx}
-                control={<Checkbox size="small" checked={query.subSubCategories.includes(g)} onChange={() => onToggle('subSubCategories', g)} />}
-                label={g}
-              />
+              <Check key={g} label={g} checked={query.subSubCategories.includes(g)} filter="subSubCategories" value={g} onToggle={onToggle} />
             ))}
-          </FormGroup>
+          </div>
         </Group>
       )}
 
       <Group title="More options" id={`${idPrefix}-options`}>
-        <FormGroup>
+        <div css={styles.list}>
           {AVAILABILITY.map((o) => (
-            <FormControlLabel
-              key={o}
-              sx={checkSx}
-              control={<Checkbox size="small" checked={query.availability.includes(o)} onChange={() => onToggle('availability', o)} />}
-              label={AVAILABILITY_LABELS[o]}
-            />
+            <Check key={o} label={AVAILABILITY_LABELS[o]} checked={query.availability.includes(o)} filter="availability" value={o} onToggle={onToggle} />
           ))}
-        </FormGroup>
+        </div>
       </Group>
 
       <Group title="Price" id={`${idPrefix}-price`}>
@@ -161,46 +207,16 @@ export function FilterPanel({ query, colors, options, onChange, onToggle, idPref
 
       {colors.length > 0 && (
         <Group title="Color" id={`${idPrefix}-color`}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-            {colors.map((c) => {
-              const on = query.colors.includes(c);
-              return (
-                <Box
-                  key={c}
-                  component="button"
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => onToggle('colors', c)}
-                  sx={{
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    gap: 0.75,
-                    pl: 0.5,
-                    pr: 1.25,
-                    py: 0.4,
-                    // 44px tall on phones (the filter drawer), compact beside the grid.
-                    minHeight: { xs: 44, sm: 0 },
-                    minWidth: { xs: 44, sm: 0 },
-                    borderRadius: 999,
-                    border: '1.5px solid',
-                    borderColor: on ? 'primary.main' : 'divider',
-                    bgcolor: on ? 'rgba(196, 65, 29, 0.08)' : 'background.paper',
-                    color: 'text.primary',
-                    font: 'inherit',
-                    fontSize: '0.85rem',
-                    fontWeight: on ? 800 : 600,
-                    cursor: 'pointer',
-                    '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: 1 },
-                  }}
-                >
-                  <Box component="span" aria-hidden sx={{ width: 18, height: 18, borderRadius: '50%', background: swatchBackground(c), border: '1px solid rgba(43,34,51,0.2)' }} />
-                  {c}
-                </Box>
-              );
-            })}
-          </Box>
+          <div css={styles.swatches}>
+            {colors.map((c) => (
+              <button key={c} type="button" css={styles.swatch} aria-pressed={query.colors.includes(c)} onClick={() => onToggle('colors', c)}>
+                <span aria-hidden css={styles.dot} style={{ background: swatchBackground(c) }} />
+                {c}
+              </button>
+            ))}
+          </div>
         </Group>
       )}
-    </Box>
+    </div>
   );
-}
+});

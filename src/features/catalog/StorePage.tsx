@@ -5,24 +5,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { displayName } from '../../domain/taxonomy';
 import type { Product } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useGetProductsQuery, useGetSettingsQuery } from './catalogApi';
+import { CategoryTabs } from './CategoryTabs';
 import { FilterPanel } from './FilterPanel';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
 import { SORTS, SORT_LABELS, type SortKey } from './rules';
 import type { StoreQuery } from './storeQuery';
-import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeViewChanged } from './storeView';
+import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeViewChanged, type ListFilter } from './storeView';
 
 // The phone drawer (and MUI's modal machinery with it) loads the first time it opens.
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
@@ -59,7 +57,9 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
     setDrawerOpenState(open);
   };
 
-  const change = (patch: Partial<StoreQuery>, replace = false) => dispatch(storeViewChanged({ patch, replace }));
+  // Stable, so the filter panel's rows render again only when they change (issue 16).
+  const change = useCallback((patch: Partial<StoreQuery>, replace = false) => void dispatch(storeViewChanged({ patch, replace })), [dispatch]);
+  const toggle = useCallback((filter: ListFilter, value: string) => void dispatch(storeFilterToggled({ filter, value })), [dispatch]);
   const clearAll = () => dispatch(storeFiltersCleared());
 
   let results: ReactNode;
@@ -128,8 +128,8 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
       query={query}
       colors={colors}
       options={options}
-      onChange={(patch, replace) => change(patch, replace)}
-      onToggle={(filter, value) => dispatch(storeFilterToggled({ filter, value }))}
+      onChange={change}
+      onToggle={toggle}
       idPrefix={prefix}
     />
   );
@@ -145,27 +145,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
         </Typography>
       </Box>
 
-      <Tabs
-        value={query.category ?? 'all'}
-        onChange={(_e, v: string) => change({ category: v === 'all' ? null : v })}
-        variant="scrollable"
-        // On a phone the last tabs do not fit: an arrow shows there is more (and scrolls to it).
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label="Categories"
-        sx={{
-          mb: 2.5,
-          borderBottom: 1,
-          borderColor: 'divider',
-          '& .MuiTab-root': { fontWeight: 700, fontSize: '1rem', minWidth: 72, px: { xs: 1.5, sm: 2 } },
-          '& .MuiTabScrollButton-root': { width: 44 },
-        }}
-      >
-        <Tab value="all" label="All" />
-        {categories.map((c) => (
-          <Tab key={c} value={c} label={displayName(c)} />
-        ))}
-      </Tabs>
+      <CategoryTabs categories={categories} value={query.category} onChange={(category) => change({ category })} />
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '250px minmax(0, 1fr)' }, gap: { xs: 2, md: 4 }, alignItems: 'start' }}>
         <Box component="aside" aria-labelledby="filters-title" sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 96, maxHeight: 'calc(100vh - 112px)', overflowY: 'auto', pr: 1, pb: 2, scrollbarWidth: 'thin' }}>

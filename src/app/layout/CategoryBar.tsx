@@ -2,17 +2,29 @@ import LocalShipping from '@mui/icons-material/LocalShipping';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
+import { selectLocation } from '../../features/router/routerSlice';
+import { useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/store';
 import { FREE_SHIPPING_NOTICE } from '../policyText';
 import { CATEGORY_LINKS } from './navigation';
 
 const dots = [brand.coralLight, brand.sun, brand.teal, brand.lilac];
 
-/** The navigation/extra bar under the header: category shortcuts and the free-shipping notice. */
-export function CategoryBar() {
-  const location = useLocation();
-  const current = location.pathname === '/collection' ? new URLSearchParams(location.search).get('category') : null;
+/** The category the store shows, on /collection (its link is marked as the current page). */
+function selectCategoryShown(state: RootState): string | null {
+  const { pathname, search } = selectLocation(state);
+  return pathname === '/collection' ? new URLSearchParams(search).get('category') : null;
+}
+
+/**
+ * The navigation/extra bar under the header: category shortcuts and the free-shipping notice.
+ * Rendered again only when the category shown changes, not on every navigation (issue 16).
+ */
+export const CategoryBar = memo(function CategoryBar() {
+  const current = useAppSelector(selectCategoryShown);
   return (
     <Box sx={{ bgcolor: brand.coralSoft, borderBottom: 1, borderColor: 'divider' }}>
       <Container
@@ -68,4 +80,4 @@ export function CategoryBar() {
       </Container>
     </Box>
   );
-}
+});

@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { useGetSettingsQuery } from '../../features/catalog/catalogApi';
@@ -38,7 +38,7 @@ function Column({ title, children, wide = false }: { title: string; children: Re
 }
 
 /** Site footer (SPEC §2): company links, the contact e-mail from settings, social links, policies. */
-export function Footer() {
+export const Footer = memo(function Footer() {
   const { data: settings } = useGetSettingsQuery();
   const year = new Date(useNow()).getFullYear();
   const shopName = settings?.shopName || 'LayerLoft';
@@ -135,4 +135,4 @@ export function Footer() {
       </Container>
     </Box>
   );
-}
+});

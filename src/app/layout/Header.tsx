@@ -10,12 +10,13 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { selectCartCount } from '../../features/cart/cartSlice';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
 import { logoutConfirmed, selectIsLoggedIn } from '../../features/session/sessionSlice';
+import { navigationRequested } from '../../store/events';
 import { useWishlistCount } from '../../features/wishlist/useWishlist';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAccountLink } from '../../store/selectors';
@@ -36,9 +37,8 @@ const countBadge = { '& .MuiBadge-badge': { minWidth: 20, height: 20, fontSize: 
  * Site header (SPEC §2): links, wishlist and cart counts, profile and logout. Below `md` the
  * links move into a slide-in drawer; below `sm` the logout icon does too (room for the counts).
  */
-export function Header() {
+export const Header = memo(function Header() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const cartCount = useAppSelector(selectCartCount);
   // The server list when logged in (subscribed here, so the count follows it on every page).
   const wishlistCount = useWishlistCount();
@@ -65,7 +65,7 @@ export function Header() {
   const confirmLogout = () => {
     setConfirmOpen(false);
     dispatch(logoutConfirmed());
-    navigate('/');
+    dispatch(navigationRequested('/'));
   };
 
 
@@ -155,4 +155,4 @@ export function Header() {
       <SessionWatcher />
     </AppBar>
   );
-}
+});

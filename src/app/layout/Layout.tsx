@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { SessionWatcher } from '../../features/session/SessionWatcher';
+import { selectLocation } from '../../features/router/routerSlice';
 import { isStaffPath } from '../../features/session/validation';
 import { selectIsLoading } from '../../features/ui/uiSlice';
 import { useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/store';
 import { RouteMeta } from '../RouteMeta';
 import { AppRoutes } from '../routes';
 import { CategoryBar } from './CategoryBar';
@@ -46,15 +47,18 @@ function SkipLink() {
   );
 }
 
+const selectOnStaffPage = (state: RootState) => isStaffPath(selectLocation(state).pathname);
+
 /**
  * Header, extra bar and footer around every route; the global loading flag replaces it all. The
  * staff console (/staff, issue 18) brings its own frame: the store's header and footer stay out.
  */
 export function Layout() {
   const loading = useAppSelector(selectIsLoading);
-  const { pathname } = useLocation();
+  // Only which frame to draw, so a navigation does not render the header and footer again (issue 16).
+  const staffFrame = useAppSelector(selectOnStaffPage);
   if (loading) return <FullScreenSpinner />;
-  if (isStaffPath(pathname)) {
+  if (staffFrame) {
     return (
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <SkipLink />

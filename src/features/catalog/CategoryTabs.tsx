@@ -54,11 +54,24 @@ export function CategoryTabs({ categories, value, onChange }: { categories: read
   const selected = value ?? ALL;
   const tabs = [ALL, ...categories];
 
-  // The picked tab scrolls into view (a phone shows only some of them).
+  // Whether the row is wider than the screen (a phone), noted after each layout: reading it in the
+  // effect below would force a layout of the whole page, new grid and all, in every click (issue 16).
+  const overflowing = useRef(false);
+  useEffect(() => {
+    const row = list.current;
+    if (!row || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      overflowing.current = row.scrollWidth > row.clientWidth;
+    });
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, []);
+
+  // The picked tab scrolls into view where some are cut off.
   useEffect(() => {
     const row = list.current;
     const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!row || !tab || row.scrollWidth <= row.clientWidth) return;
+    if (!row || !tab || !overflowing.current) return;
     if (tab.offsetLeft < row.scrollLeft || tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) {
       row.scrollTo({ left: tab.offsetLeft - (row.clientWidth - tab.offsetWidth) / 2 });
     }

@@ -3,7 +3,7 @@ import { css } from '@emotion/react';
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { brand, SM_UP } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
 import { displayName } from '../../domain/taxonomy';
@@ -99,6 +99,12 @@ const Check = memo(function Check({ label, checked, filter, value, onToggle }: C
   );
 });
 
+const PRICE_MARKS = [
+  { value: 0, label: '$0' },
+  { value: 75, label: '$75' },
+  { value: 150, label: '$150+' },
+];
+
 function priceLabel(v: number): string {
   return v >= PRICE_MAX ? 'Any price' : `Up to ${formatMoney(v)}`;
 }
@@ -123,7 +129,7 @@ const PRICE_COMMIT_DELAY_MS = 250;
  * held or repeated arrow keys step smoothly instead of racing the url; any later change of the url
  * (ours arriving, or a clear or Back) replaces the slider's own value.
  */
-function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: number) => void; id: string }) {
+const PriceSlider = memo(function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: number) => void; id: string }) {
   const [st, setSt] = useState<{ seen: number; local: number | null }>({ seen: value, local: null });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -153,16 +159,12 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
           }}
           getAriaValueText={priceLabel}
           aria-label="Maximum price"
-          marks={[
-            { value: 0, label: '$0' },
-            { value: 75, label: '$75' },
-            { value: 150, label: '$150+' },
-          ]}
+          marks={PRICE_MARKS}
         />
       </Box>
     </Box>
   );
-}
+});
 
 /**
  * The store's filters (sidebar on desktop, drawer on phones): subcategories of the chosen
@@ -170,6 +172,7 @@ function PriceSlider({ value, onCommit, id }: { value: number; onCommit: (v: num
  */
 export const FilterPanel = memo(function FilterPanel({ query, colors, options, onChange, onToggle, idPrefix }: FilterPanelProps) {
   const { subs, subsTitle, genders } = options;
+  const commitPrice = useCallback((v: number) => onChange({ maxPrice: v }, true), [onChange]);
 
   return (
     <div css={styles.panel}>
@@ -202,7 +205,7 @@ export const FilterPanel = memo(function FilterPanel({ query, colors, options, o
       </Group>
 
       <Group title="Price" id={`${idPrefix}-price`}>
-        <PriceSlider value={query.maxPrice} onCommit={(v) => onChange({ maxPrice: v }, true)} id={`${idPrefix}-price`} />
+        <PriceSlider value={query.maxPrice} onCommit={commitPrice} id={`${idPrefix}-price`} />
       </Group>
 
       {colors.length > 0 && (

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
@@ -37,6 +37,63 @@ const grid = {
 
 const EAGER_CARDS = 4;
 
+interface StoreToolbarProps {
+  search: string;
+  sort: SortKey;
+  /** How many filters are on (the phone's Filters button shows it). */
+  filterCount: number;
+  drawerOpen: boolean;
+  onChange: (patch: Partial<StoreQuery>, replace?: boolean) => void;
+  onOpenFilters: () => void;
+}
+
+/** Search, sort and (on phones) the Filters button; rendered again only when one of them changes, not on every click of a filter (issue 16). */
+const StoreToolbar = memo(function StoreToolbar({ search, sort, filterCount, drawerOpen, onChange, onOpenFilters }: StoreToolbarProps) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+      <TextInput
+        type="search"
+        size="small"
+        label="Search products"
+        value={search}
+        onChange={(e) => onChange({ search: e.target.value.slice(0, 100) }, true)}
+        sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
+        // InputAdornment's own styles (position start), without its module.
+        startAdornment={
+          <Box sx={{ display: 'flex', maxHeight: '2em', alignItems: 'center', whiteSpace: 'nowrap', color: 'action.active', marginRight: '8px' }}>
+            <SearchIcon fontSize="small" aria-hidden />
+          </Box>
+        }
+      />
+      <NativeSelectInput
+        size="small"
+        label="Sort by"
+        value={sort}
+        onChange={(e) => onChange({ sort: e.target.value as SortKey })}
+        sx={{ flex: { xs: '1 1 150px', sm: '0 0 210px' }, bgcolor: 'background.paper' }}
+      >
+        {SORTS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </NativeSelectInput>
+      <Badge badgeContent={filterCount} color="primary" sx={{ display: { md: 'none' } }}>
+        <Button
+          variant="outlined"
+          startIcon={<TuneIcon />}
+          onClick={onOpenFilters}
+          aria-controls="filters-drawer"
+          aria-expanded={drawerOpen}
+          sx={{ minHeight: 40 }}
+        >
+          Filters
+        </Button>
+      </Badge>
+    </Box>
+  );
+});
+
 /**
  * The store (/collection, SPEC §2): category tabs, filters, price slider, sort, search and pages
  * of 12, over the full product list on the client. The view lives in the url; the screen reads it
@@ -52,10 +109,11 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   // so that closing still plays the exit transition).
   const [drawerOpen, setDrawerOpenState] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  const setDrawerOpen = (open: boolean) => {
+  const setDrawerOpen = useCallback((open: boolean) => {
     if (open) setDrawerLoaded(true);
     setDrawerOpenState(open);
-  };
+  }, []);
+  const openDrawer = useCallback(() => setDrawerOpen(true), [setDrawerOpen]);
 
   // Stable, so the filter panel's rows render again only when they change (issue 16).
   const change = useCallback((patch: Partial<StoreQuery>, replace = false) => void dispatch(storeViewChanged({ patch, replace })), [dispatch]);
@@ -159,47 +217,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
           <Typography id="results-title" component="h2" sx={visuallyHidden}>
             Products
           </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-            <TextInput
-              type="search"
-              size="small"
-              label="Search products"
-              value={query.search}
-              onChange={(e) => change({ search: e.target.value.slice(0, 100) }, true)}
-              sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
-              // InputAdornment's own styles (position start), without its module.
-              startAdornment={
-                <Box sx={{ display: 'flex', maxHeight: '2em', alignItems: 'center', whiteSpace: 'nowrap', color: 'action.active', marginRight: '8px' }}>
-                  <SearchIcon fontSize="small" aria-hidden />
-                </Box>
-              }
-            />
-            <NativeSelectInput
-              size="small"
-              label="Sort by"
-              value={query.sort}
-              onChange={(e) => change({ sort: e.target.value as SortKey })}
-              sx={{ flex: { xs: '1 1 150px', sm: '0 0 210px' }, bgcolor: 'background.paper' }}
-            >
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelectInput>
-            <Badge badgeContent={chips.length} color="primary" sx={{ display: { md: 'none' } }}>
-              <Button
-                variant="outlined"
-                startIcon={<TuneIcon />}
-                onClick={() => setDrawerOpen(true)}
-                aria-controls="filters-drawer"
-                aria-expanded={drawerOpen}
-                sx={{ minHeight: 40 }}
-              >
-                Filters
-              </Button>
-            </Badge>
-          </Box>
+          <StoreToolbar search={query.search} sort={query.sort} filterCount={chips.length} drawerOpen={drawerOpen} onChange={change} onOpenFilters={openDrawer} />
 
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2, minHeight: 32 }}>
             <Typography role="status" color="text.secondary" sx={{ mr: 1, fontWeight: 600 }}>

@@ -2,8 +2,8 @@
 import { css } from '@emotion/react';
 import { brand } from '../../components/brand';
 import { tapArea } from '../../components/tapArea';
-import { useAppDispatch } from '../../store/hooks';
-import { useWishlistIds } from './useWishlist';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectWishlistIds } from './wishlistSelectors';
 import { wishlistHeartClicked } from './wishlistThunks';
 
 /** Material's Favorite and FavoriteBorder icons (24 × 24). */
@@ -38,7 +38,9 @@ const heartButton = css({
 /** The heart on product cards: adds or removes the product from the wishlist (optimistic when logged in). */
 export function WishlistButton({ productId, productName }: { productId: string; productName: string }) {
   const dispatch = useAppDispatch();
-  const active = useWishlistIds().ids.includes(productId);
+  // Only this heart's state: the header (on every page with hearts) keeps the server list subscribed,
+  // so twelve new cards do not each start a query subscription of their own (issue 16).
+  const active = useAppSelector((state) => selectWishlistIds(state).includes(productId));
   return (
     <button
       type="button"

@@ -78,13 +78,19 @@ export function Layout() {
       <ScrollManager />
       <RouteMeta />
       <TestModeRibbon />
-      <Header />
-      <CategoryBar />
+      {/* Each Suspense boundary hydrates in a pass of its own (issue 16: no long task while the
+          server's page comes alive); none of these suspends once hydrated. */}
+      <Suspense fallback={null}>
+        <Header />
+        <CategoryBar />
+      </Suspense>
       {/* At least a screen tall: the footer starts below the fold, so it never jumps as a page's content arrives. */}
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', minHeight: '100vh' }}>
         <Suspense fallback={<PageFallback />}><AppRoutes /></Suspense>
       </Box>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </Box>
   );
 }

@@ -34,31 +34,30 @@ export interface ProductCardProps {
 /**
  * The card's styles, serialized once when the module loads (issue 16): a grid of cards costs no
  * per-card style work while it renders or hydrates (an `sx` object is resolved on every render of
- * every card). Plain elements with the theme's values (brand tokens), as MUI's Card, Chip and
- * Typography drew them.
+ * every card). One emotion style on the card, its parts addressed by class: a `css` prop on every
+ * part would add two components per element (emotion's wrapper and its style insertion), and a
+ * category click mounts twelve cards. Plain elements with the theme's values (brand tokens), as
+ * MUI's Card, Chip and Typography drew them.
  */
-const sm = SM_UP;
-const styles = {
-  card: css({
-    position: 'relative',
-    height: '100%',
-    display: 'flex',
-    flexDirection: 'column',
-    overflow: 'hidden',
-    margin: 0,
-    backgroundColor: '#FFFFFF',
-    color: brand.ink,
-    borderRadius: 22,
-    border: `1px solid ${brand.line}`,
-    boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
-    transition: 'transform 180ms ease, box-shadow 180ms ease',
-    '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
-    '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
-    '&[aria-disabled="true"]': { filter: 'grayscale(1)', opacity: 0.6, transform: 'none', boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)', outline: 'none' },
-  }),
-  media: css({ position: 'relative', aspectRatio: '1 / 1', backgroundColor: brand.sunSoft }),
-  image: css({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }),
-  badge: css({
+const card = css({
+  position: 'relative',
+  height: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+  margin: 0,
+  backgroundColor: '#FFFFFF',
+  color: brand.ink,
+  borderRadius: 22,
+  border: `1px solid ${brand.line}`,
+  boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
+  transition: 'transform 180ms ease, box-shadow 180ms ease',
+  '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
+  '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
+  '&[aria-disabled="true"]': { filter: 'grayscale(1)', opacity: 0.6, transform: 'none', boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)', outline: 'none' },
+  '& .product-card-media': { position: 'relative', aspectRatio: '1 / 1', backgroundColor: brand.sunSoft },
+  '& .product-card-image': { display: 'block', width: '100%', height: '100%', objectFit: 'cover' },
+  '& .product-card-badge': {
     position: 'absolute',
     top: 10,
     left: 10,
@@ -73,18 +72,18 @@ const styles = {
     lineHeight: 1.5,
     whiteSpace: 'nowrap',
     boxShadow: '0 2px 8px rgba(43,34,51,0.18)',
-  }),
-  action: css({ position: 'absolute', top: 6, right: 6, zIndex: 2 }),
-  body: css({ padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flexGrow: 1, [sm]: { padding: 16 } }),
-  category: css({
+  },
+  '& .product-card-action': { position: 'absolute', top: 6, right: 6, zIndex: 2 },
+  '& .product-card-body': { padding: 12, display: 'flex', flexDirection: 'column', gap: 4, flexGrow: 1, [SM_UP]: { padding: 16 } },
+  '& .product-card-category': {
     margin: 0,
     fontSize: '0.75rem',
     lineHeight: 1.66,
     fontWeight: 700,
     letterSpacing: '0.04em',
     color: brand.inkSoft,
-  }),
-  name: css({
+  },
+  '& .product-card-name': {
     margin: 0,
     fontWeight: 700,
     fontSize: '0.95rem',
@@ -95,17 +94,17 @@ const styles = {
     WebkitBoxOrient: 'vertical',
     overflow: 'hidden',
     minHeight: '2.6em',
-    [sm]: { fontSize: '1.02rem' },
-  }),
-  link: css({
+    [SM_UP]: { fontSize: '1.02rem' },
+  },
+  '& .product-card-link': {
     color: 'inherit',
     textDecoration: 'none',
     outline: 'none',
     // Stretched link: the whole card is the click target.
     '&::after': { content: '""', position: 'absolute', inset: 0, zIndex: 1 },
-  }),
-  price: css({ marginTop: 'auto', paddingTop: 4 }),
-};
+  },
+  '& .product-card-price': { marginTop: 'auto', paddingTop: 4 },
+});
 
 /**
  * The product tile of the home page and the store grid: image, name, price and sale price, and
@@ -121,10 +120,10 @@ export function ProductCard({ product, eager = false, action, headingLevel = 'h3
   const badgeColors = vaulted ? { bg: brand.ink, fg: '#FFFFFF' } : badge ? BADGE_COLORS[badge.kind] : undefined;
 
   return (
-    <article css={styles.card} aria-disabled={vaulted || undefined}>
-      <div css={styles.media}>
+    <article css={card} aria-disabled={vaulted || undefined}>
+      <div className="product-card-media">
         <img
-          css={styles.image}
+          className="product-card-image"
           src={image}
           alt={product.name}
           width={CARD_IMAGE_SIZE}
@@ -134,24 +133,24 @@ export function ProductCard({ product, eager = false, action, headingLevel = 'h3
           decoding="async"
         />
         {badgeColors && (
-          <span css={styles.badge} style={{ backgroundColor: badgeColors.bg, color: badgeColors.fg }}>
+          <span className="product-card-badge" style={{ backgroundColor: badgeColors.bg, color: badgeColors.fg }}>
             {vaulted ? 'Vaulted' : badge?.label}
           </span>
         )}
-        {action && !vaulted && <div css={styles.action}>{action}</div>}
+        {action && !vaulted && <div className="product-card-action">{action}</div>}
       </div>
-      <div css={styles.body}>
-        <span css={styles.category} className="product-card-category">{displayName(product.subCategory || String(product.mainCategory))}</span>
-        <Heading css={styles.name}>
+      <div className="product-card-body">
+        <span className="product-card-category">{displayName(product.subCategory || String(product.mainCategory))}</span>
+        <Heading className="product-card-name">
           {vaulted ? (
             product.name
           ) : (
-            <RouterLink css={styles.link} to={`/product/${encodeURIComponent(product._id)}`}>
+            <RouterLink className="product-card-link" to={`/product/${encodeURIComponent(product._id)}`}>
               {product.name}
             </RouterLink>
           )}
         </Heading>
-        <div css={styles.price}>
+        <div className="product-card-price">
           <Price price={price} sale={sale} />
         </div>
       </div>

@@ -30,6 +30,7 @@ const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html:
 const root = path.resolve(import.meta.dirname, '../../..');
 
 let dataDir: string;
+let noDist: string;
 let apiPort: number;
 let vitePort: number;
 let dev: ChildProcess;
@@ -114,6 +115,8 @@ let products: Product[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'layerloft-dev-'));
+  // Pages come from Vite's port; the API's own page route would serve whatever build dist/ holds.
+  noDist = mkdtempSync(path.join(os.tmpdir(), 'layerloft-dev-nodist-'));
   // The seeded template the server tests share (a fresh copy), else an empty folder seeded at start.
   const template = inject('serverTestDb');
   if (template.kind === 'pglite') cpSync(path.join(template.templateDir!, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
@@ -124,6 +127,7 @@ beforeAll(async () => {
     VITE_PORT: String(vitePort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    DIST_DIR: noDist,
     LOG_LEVEL: 'warn',
     PAYMENTS: 'test',
     SEED_ON_EMPTY: 'true',
@@ -145,7 +149,7 @@ afterAll(async () => {
   }
   // Nothing the command started may outlive the test run, whatever failed above.
   for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, noDist]) if (dir) rmSync(dir, { recursive: true, force: true });
 }, 30_000);
 
 describe('npm run dev', () => {

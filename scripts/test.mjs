@@ -19,7 +19,7 @@ const envWithout = (name) => Object.fromEntries(Object.entries(process.env).filt
  * always use the machine's PostgreSQL (fault and load tests cut it with their own proxy). They run
  * once, in the PGlite stage; the PostgreSQL stage would only repeat them.
  */
-const ONE_DATABASE_ONLY = ['tests/server/faults/**', 'tests/server/load/**', 'tests/server/ssr/productionServer.test.ts', 'tests/server/security/production-seed.test.ts'];
+const ONE_DATABASE_ONLY = ['tests/server/faults/**', 'tests/server/load/**', 'tests/server/ssr/productionServer.test.ts', 'tests/server/ssr/devServer.test.ts', 'tests/server/security/production-seed.test.ts'];
 
 const vitest = (project, report, env = process.env, extra = []) => ({
   cmd: process.execPath,

@@ -23,17 +23,27 @@ export function LocationSync() {
   const store = useAppStore();
   const mirrored = useAppSelector(selectLocation);
   const replaying = useAppSelector(isReplaying);
-  const shown = useRef(location);
+  // The latest navigate. The app's router is declarative (BrowserRouter), whose navigate is a new
+  // function after every change of pathname: nothing below may re-run for that alone, or a tester
+  // browsing during a replay would be pulled straight back to the replayed location.
+  const navigateRef = useRef(navigate);
+  // Where the router is, or was last sent from here: the router moves in a transition, which may
+  // not have committed yet when the next replayed step arrives.
+  const target = useRef(mirrorOf(location));
   const wasReplaying = useRef(replaying);
 
-  useLayoutEffect(() => store.navigator.attach((to, options) => navigate(to, options)), [store, navigate]);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  useLayoutEffect(() => store.navigator.attach((to, options) => navigateRef.current(to, options)), [store]);
 
   useLayoutEffect(() => {
-    shown.current = location;
+    const here = mirrorOf(location);
+    target.current = here;
     const state = store.getState();
     if (isReplaying(state)) return;
-    const next = mirrorOf(location);
-    if (!sameLocation(next, selectLocation(state))) dispatch(locationChanged(next));
+    if (!sameLocation(here, selectLocation(state))) dispatch(locationChanged(here));
   }, [location, store, dispatch]);
 
   // Only when the replayed state changes (a step shown, the replay left): a tester may still
@@ -41,8 +51,11 @@ export function LocationSync() {
   useLayoutEffect(() => {
     const drive = replaying || wasReplaying.current;
     wasReplaying.current = replaying;
-    if (drive && !sameLocation(mirrored, mirrorOf(shown.current))) navigate(hrefOf(mirrored), { replace: true, state: mirrored.state });
-  }, [mirrored, replaying, navigate]);
+    if (drive && !sameLocation(mirrored, target.current)) {
+      target.current = mirrored;
+      navigateRef.current(hrefOf(mirrored), { replace: true, state: mirrored.state });
+    }
+  }, [mirrored, replaying]);
 
   return null;
 }

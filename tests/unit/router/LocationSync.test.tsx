@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { BrowserRouter, createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { LocationSync } from '../../../src/features/router/LocationSync';
 import { selectLocation } from '../../../src/features/router/routerSlice';
@@ -34,6 +34,29 @@ function mount(store: AppStore, initial: string) {
     </Provider>,
   );
   return { router, where: () => view.getByTestId('where').textContent };
+}
+
+/**
+ * The app's own router (src/app/App.tsx): a declarative BrowserRouter, whose `navigate` is a new
+ * function after every change of pathname (a data router's stays the same), moved as a link or the
+ * back button would (the browser tests' `spaGoto`).
+ */
+function mountInBrowserRouter(store: AppStore, initial: string) {
+  window.history.replaceState(null, '', initial);
+  const view = render(
+    <Provider store={store}>
+      <BrowserRouter>
+        <LocationSync />
+        <Where />
+      </BrowserRouter>
+    </Provider>,
+  );
+  const go = (to: string) =>
+    act(async () => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+  return { go, where: () => view.getByTestId('where').textContent };
 }
 
 describe('LocationSync', () => {
@@ -80,5 +103,35 @@ describe('LocationSync', () => {
     });
     expect(where()).toBe('/about');
     expect(selectLocation(store.getState()).pathname).toBe('/about');
+  });
+
+  it('in the app\u2019s BrowserRouter, lets a tester browse during a replay without pulling the page back to the replayed location', async () => {
+    const store = makeStore();
+    const { go, where } = mountInBrowserRouter(store, '/?qa=1');
+    const replayed = { ...store.getState(), router: { location: { pathname: '/product/p1', search: '', hash: '', state: null } } };
+    await act(async () => {
+      store.dispatch(replayStarted());
+      store.dispatch(stateReplaced(replayed as never));
+    });
+    expect(where()).toBe('/product/p1');
+    await go('/cart');
+    expect(where()).toBe('/cart');
+    expect(window.location.pathname).toBe('/cart');
+    await go('/wishlist');
+    expect(where()).toBe('/wishlist');
+    expect(selectLocation(store.getState()).pathname).toBe('/product/p1');
+
+    // A step shown (the replayed location changes) drives the router again; leaving takes it home.
+    const next = { ...replayed, router: { location: { pathname: '/collection', search: '?page=2', hash: '', state: null } } };
+    await act(async () => {
+      store.dispatch(stateReplaced(next as never));
+    });
+    expect(where()).toBe('/collection?page=2');
+    const own = { ...store.getState(), router: { location: { pathname: '/', search: '?qa=1', hash: '', state: null } } };
+    await act(async () => {
+      store.dispatch(stateReplaced(own as never));
+      store.dispatch(replayEnded());
+    });
+    expect(where()).toBe('/?qa=1');
   });
 });

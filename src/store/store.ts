@@ -1,6 +1,5 @@
 import { combineSlices, configureStore, type Action, type ActionCreator } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
-import type { PersistPartial } from 'redux-persist/es/persistReducer';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { baseApi } from '../api/baseApi';
 import type { SocketFactory } from '../api/socket';
 import { setupCartListeners } from '../features/cart/cartListeners';
@@ -39,8 +38,8 @@ import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
-import { createPersistConfig } from './persist';
-import { createRecorder, createReplayReducer, pausedWhileReplaying, quietWhileReplaying, withStateReplacement } from './recorder';
+import { createRecorderSlot } from './recorderSlot';
+import { quietWhileReplaying, withStateReplacement } from './replayState';
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
 export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, contactSlice);
@@ -96,37 +95,60 @@ function withListDefaults(preloaded: PreloadedState | undefined): Partial<RootSt
 }
 
 export interface MakeStoreOptions {
-  /** Where redux-persist reads and writes (default: localStorage). Tests pass an in-memory one. */
-  storage?: Storage;
-  /** Start the QA recorder at once (main.tsx: in development and in QA mode). Off by default. */
-  record?: boolean;
-  /** The recorder's ring buffer size (default 5,000 actions). */
-  recorderCapacity?: number;
+  /**
+   * The saved state is read back later (main.tsx, with store/persistence.ts): until it is,
+   * `store.savedState` says it is not restored and the shopper's own pages show their skeleton.
+   * Off (tests, the server render): there is nothing to wait for.
+   */
+  restoresSavedState?: boolean;
   /** How the real-time socket is made (default: socket.io-client, loaded lazily). Tests pass a fake. */
   socketFactory?: SocketFactory;
 }
 
+/** Whether the saved state (cart, wishlist, token) is in the store yet, for useSyncExternalStore. */
+export interface SavedStateSignal {
+  restored(): boolean;
+  subscribe(listener: () => void): () => void;
+  markRestored(): void;
+}
+
+function createSavedStateSignal(restored: boolean): SavedStateSignal {
+  const listeners = new Set<() => void>();
+  return {
+    restored: () => restored,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    markRestored() {
+      if (restored) return;
+      restored = true;
+      listeners.forEach((l) => l());
+    },
+  };
+}
+
 /**
  * Builds a store (STYLE: the Redux template's `makeStore`). `deps` supply time and ids to thunks
- * and listeners; reducers never call them. Persistence starts only when `persistStore` is called
- * on the result (main.tsx does; most tests do not).
+ * and listeners; reducers never call them. Two parts are not built in, so that the first view
+ * neither downloads nor runs them (issue 16): persistence starts with `startPersistence(store)`
+ * (store/persistence.ts; main.tsx calls it after hydration, most tests never) and the QA recorder
+ * with `installRecorder(store)` (store/recorder.ts) — until then `store.recorder` is an empty slot.
  */
 export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
   const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
   const listener = createAppListenerMiddleware(storeDeps);
   // QA (store/recorder.ts): records actions; a replayed state is swapped in and never persisted.
-  const recorder = createRecorder({ now: storeDeps.now, createReducer: () => createReplayReducer(rootReducer), capacity: options.recorderCapacity });
-  let currentState: () => unknown = () => undefined;
-  const storage = pausedWhileReplaying(options.storage, () => currentState());
-  const reducer = withStateReplacement(persistReducer(createPersistConfig<RootState>(storage), rootReducer));
+  const recorder = createRecorderSlot();
+  const reducer = withStateReplacement(rootReducer);
 
   const store = configureStore({
     reducer,
-    preloadedState: withListDefaults(preloadedState) as (RootState & PersistPartial) | undefined,
+    preloadedState: withListDefaults(preloadedState) as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
         thunk: { extraArgument: storeDeps },
-        // redux-persist's own actions carry callbacks; nothing else is exempt.
+        // redux-persist's own actions carry callbacks (store/persistence.ts); nothing else is exempt.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listener.middleware)
@@ -134,7 +156,6 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
     devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators } : false,
   });
 
-  currentState = store.getState;
   // Every feature's listener effects pause while the QA panel shows a replayed state.
   const startAppListening = quietWhileReplaying(listener.startListening as unknown as AppStartListening);
   setupSessionListeners(startAppListening);
@@ -154,8 +175,8 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
 
-  if (options.record) recorder.start();
-  return Object.assign(store, { deps: storeDeps, recorder, navigator });
+  const savedState = createSavedStateSignal(!options.restoresSavedState);
+  return Object.assign(store, { deps: storeDeps, recorder, navigator, savedState });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
@@ -7,6 +7,11 @@ import { paymentRedirect } from '../../src/features/checkout/checkoutListeners';
 import { initialSessionState } from '../../src/features/session/sessionSlice';
 import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
+import { PERSIST_KEY } from '../../src/store/persistKey';
+import { startPersistence } from '../../src/store/persistence';
+import { makeStore } from '../../src/store/store';
+import { NOW } from '../fixtures/catalog';
+import { memoryStorage } from '../utils/memoryStorage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -285,6 +290,26 @@ describe('/verify and /order-placed', () => {
     expect(bodies).toEqual([{ success: true, sessionId: 'cs_1', orderData: expect.objectContaining({ isBuyNow: false }) }]);
     expect(localStorage.getItem('pendingOrder')).toBeNull();
     expect(store.getState().cart.items).toEqual({});
+  });
+
+  it('back from the payment page, waits for the saved token before verifying (it is read back after hydration)', async () => {
+    const tokens: Array<string | null> = [];
+    mswServer.use(
+      http.post('*/api/order/verifyStripe', ({ request }) => {
+        tokens.push(request.headers.get('token'));
+        return HttpResponse.json({ success: true, order: PLACED });
+      }),
+    );
+    // The page as main.tsx starts it: a guest's state first, the saved session read back after.
+    const store = makeStore(undefined, { now: () => NOW }, { restoresSavedState: true });
+    const storage = memoryStorage({ [`persist:${PERSIST_KEY}`]: JSON.stringify({ session: JSON.stringify({ token: 'tok-1' }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }) });
+    renderWithProviders(<Layout />, { store, route: '/verify?success=true&session_id=cs_1' });
+    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tokens).toEqual([]);
+    await act(() => startPersistence(store, { storage }));
+    expect(await screen.findByRole('heading', { name: 'Order Placed Successfully!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(tokens).toEqual(['tok-1']);
   });
 
   it('keeps the cart after a buy-now order', async () => {

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../components/useHydrated';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectIsAuthenticated } from '../../store/selectors';
@@ -21,14 +22,17 @@ export function VerifyPage() {
   const success = params.get('success') === 'true';
   const { status, verifyingSession } = useAppSelector(selectCheckout);
   const loggedIn = useAppSelector(selectIsAuthenticated);
+  // The verification needs the shopper's token, read back from local storage after hydration.
+  const ready = useHydrated();
 
   useEffect(() => {
+    if (!ready) return;
     if (!sessionId) {
       navigate('/cart', { replace: true });
       return;
     }
     dispatch(verificationStarted({ sessionId, success }));
-  }, [dispatch, navigate, sessionId, success]);
+  }, [ready, dispatch, navigate, sessionId, success]);
 
   useEffect(() => {
     if (!sessionId || verifyingSession !== sessionId) return;

@@ -8,6 +8,7 @@ import { preloadRoute } from './app/routes';
 import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
 import { routerStateAt } from './features/router/routerSlice';
+import { devToolsEnabled } from './store/devtools';
 import { makeStore, type AppStore } from './store/store';
 
 const root = document.getElementById('root');
@@ -36,6 +37,9 @@ function afterHydration(store: AppStore) {
 }
 
 async function start() {
+  // With Redux DevTools (development) every lazy route's slice is injected first, so the
+  // Dispatcher lists their events too; elsewhere they come with their routes.
+  if (devToolsEnabled) await import('./store/lazySlices');
   // The router's mirror starts at the page's url, as the server's render did (the store view lives in it).
   const historyState = (window.history.state as { usr?: unknown } | null)?.usr ?? null;
   const store = makeStore({ router: routerStateAt(`${pathname}${search}${hash}`, historyState) }, {}, { restoresSavedState: true });

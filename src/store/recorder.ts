@@ -2,6 +2,8 @@ import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PERSIST, PURGE, persistReducer, type Storage } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
 import { buildActionLog, toLogValue } from './actionLog';
+// A replay reduces every feature's actions: every lazy slice is in the root reducer.
+import './lazySlices';
 import { createPersistConfig, PERSIST_VERSION } from './persist';
 import type { Recorder, RecorderStatus } from './recorderSlot';
 import { isReplaying, replayStarted } from './replayState';

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, type Action, type ActionCreator } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Action, type ActionCreator, type Slice } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { baseApi } from '../api/baseApi';
 import type { SocketFactory } from '../api/socket';
@@ -9,8 +9,6 @@ import { setupChatListeners } from '../features/chat/chatListeners';
 import { chatSlice } from '../features/chat/chatSlice';
 import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
-import { setupContactListeners } from '../features/contact/contactListeners';
-import { contactSlice } from '../features/contact/contactSlice';
 import { setupOrdersListeners } from '../features/orders/ordersListeners';
 import { ordersSlice } from '../features/orders/ordersSlice';
 import { savedSlice } from '../features/saved/savedSlice';
@@ -41,17 +39,42 @@ import { createAppListenerMiddleware, type AppStartListening } from './listenerM
 import { createRecorderSlot } from './recorderSlot';
 import { quietWhileReplaying, withStateReplacement } from './replayState';
 
+/**
+ * The slices of lazily loaded routes (issue 16): neither downloaded nor run by the first view. Each
+ * declares itself here from its own module
+ * (`declare module '../../store/store' { interface LazyLoadedSlices extends WithSlice<typeof xSlice> {} }`)
+ * and is injected into `rootReducer` when that module loads (`slice.injectInto(rootReducer)` with
+ * `listLazyEvents`, in its route's chunk); its listeners start with the screen that needs them
+ * (`LazyFeature`, store/hooks.ts `useFeature`). Its state is absent until then: read it through the
+ * injected slice's selectors, which answer the initial state meanwhile. Replays inject them all up
+ * front (store/lazySlices.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface LazyLoadedSlices {}
+
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, contactSlice);
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** Lazily injected slices' events for DevTools' Dispatcher, by feature. */
+const lazyEvents: Record<string, Record<string, unknown>> = {};
+
+/**
+ * Lists a lazy slice's events (its own actions unless told) in DevTools' Dispatcher of stores made
+ * from then on. Called by the slice's module, beside `slice.injectInto(rootReducer)`.
+ */
+export function listLazyEvents(slice: Slice, events: Record<string, unknown> = slice.actions): void {
+  lazyEvents[slice.reducerPath] = events;
+}
+
 /**
  * Every event a developer may want to fire from Redux DevTools' Dispatcher, named
- * `<feature>.<event>` (cross-feature events under `events`). Only plain action creators: thunks
- * and listeners are not listed.
+ * `<feature>.<event>` (cross-feature events under `events`): the eager slices', and those of the
+ * lazy slices injected so far (in development main.tsx injects them all before making the store).
+ * Only plain action creators: thunks and listeners are not listed.
  */
-export const dispatcherActionCreators: Record<string, ActionCreator<Action>> = Object.fromEntries(
+export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>> => Object.fromEntries(
   Object.entries({
     events,
     ui: uiSlice.actions,
@@ -61,11 +84,11 @@ export const dispatcherActionCreators: Record<string, ActionCreator<Action>> = O
     wishlist: wishlistSlice.actions,
     checkout: checkoutSlice.actions,
     accountForms: accountFormsSlice.actions,
-    contact: contactSlice.actions,
     orders: ordersSlice.actions,
     chat: chatSlice.actions,
     productSelection: productSelectionSlice.actions,
     bundleView: bundleViewSlice.actions,
+    ...lazyEvents,
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)
       .filter((entry): entry is [string, ActionCreator<Action>] => typeof entry[1] === 'function' && 'type' in entry[1])
@@ -103,6 +126,12 @@ export interface MakeStoreOptions {
   restoresSavedState?: boolean;
   /** How the real-time socket is made (default: socket.io-client, loaded lazily). Tests pass a fake. */
   socketFactory?: SocketFactory;
+}
+
+/** A lazily loaded feature's side effects: started once per store, by the screen that needs them. */
+export interface LazyFeature {
+  readonly name: string;
+  setup(startAppListening: AppStartListening, options: MakeStoreOptions): unknown;
 }
 
 /** Whether the saved state (cart, wishlist, token) is in the store yet, for useSyncExternalStore. */
@@ -153,7 +182,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
       })
         .prepend(listener.middleware)
         .concat(baseApi.middleware, recorder.middleware),
-    devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators } : false,
+    devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators() } : false,
   });
 
   // Every feature's listener effects pause while the QA panel shows a replayed state.
@@ -163,7 +192,6 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupCartListeners(startAppListening);
   setupWishlistListeners(startAppListening, { selectProducts });
   setupCheckoutListeners(startAppListening);
-  setupContactListeners(startAppListening);
   setupRealtimeListeners(startAppListening, options.socketFactory);
   setupOrdersListeners(startAppListening);
   setupChatListeners(startAppListening);
@@ -176,7 +204,14 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupBundleListeners(startAppListening);
 
   const savedState = createSavedStateSignal(!options.restoresSavedState);
-  return Object.assign(store, { deps: storeDeps, recorder, navigator, savedState });
+  // Lazy features (LazyLoadedSlices): their listeners join the store's when first asked for.
+  const startedFeatures = new Set<string>();
+  const startFeature = (feature: LazyFeature) => {
+    if (startedFeatures.has(feature.name)) return;
+    startedFeatures.add(feature.name);
+    feature.setup(startAppListening, options);
+  };
+  return Object.assign(store, { deps: storeDeps, recorder, navigator, savedState, startFeature });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

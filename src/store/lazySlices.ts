@@ -4,3 +4,5 @@
  * recorded page had loaded, and Redux DevTools' Dispatcher in development (main.tsx).
  */
 import '../features/contact/contactSlice';
+import '../features/chat/chatSlice';
+import '../features/orders/ordersSlice';

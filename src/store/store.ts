@@ -5,12 +5,8 @@ import type { SocketFactory } from '../api/socket';
 import { setupCartListeners } from '../features/cart/cartListeners';
 import { selectProducts } from '../features/catalog/catalogApi';
 import { cartSlice } from '../features/cart/cartSlice';
-import { setupChatListeners } from '../features/chat/chatListeners';
-import { chatSlice } from '../features/chat/chatSlice';
 import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
 import { checkoutSlice } from '../features/checkout/checkoutSlice';
-import { setupOrdersListeners } from '../features/orders/ordersListeners';
-import { ordersSlice } from '../features/orders/ordersSlice';
 import { savedSlice } from '../features/saved/savedSlice';
 import { accountFormsSlice } from '../features/session/accountFormsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
@@ -53,7 +49,7 @@ import { quietWhileReplaying, withStateReplacement } from './replayState';
 export interface LazyLoadedSlices {}
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -84,8 +80,6 @@ export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>
     wishlist: wishlistSlice.actions,
     checkout: checkoutSlice.actions,
     accountForms: accountFormsSlice.actions,
-    orders: ordersSlice.actions,
-    chat: chatSlice.actions,
     productSelection: productSelectionSlice.actions,
     bundleView: bundleViewSlice.actions,
     ...lazyEvents,
@@ -193,8 +187,6 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupWishlistListeners(startAppListening, { selectProducts });
   setupCheckoutListeners(startAppListening);
   setupRealtimeListeners(startAppListening, options.socketFactory);
-  setupOrdersListeners(startAppListening);
-  setupChatListeners(startAppListening);
   // The router lends its navigate to the store while it is mounted (features/router/LocationSync).
   const navigator = createNavigatorSlot();
   setupRouterListeners(startAppListening, navigator);

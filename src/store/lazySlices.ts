@@ -6,3 +6,4 @@
 import '../features/contact/contactSlice';
 import '../features/chat/chatSlice';
 import '../features/orders/ordersSlice';
+import '../features/checkout/checkoutSlice';

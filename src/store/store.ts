@@ -5,8 +5,7 @@ import type { SocketFactory } from '../api/socket';
 import { setupCartListeners } from '../features/cart/cartListeners';
 import { selectProducts } from '../features/catalog/catalogApi';
 import { cartSlice } from '../features/cart/cartSlice';
-import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
-import { checkoutSlice } from '../features/checkout/checkoutSlice';
+import { setupCheckoutCleanupListeners } from '../features/checkout/checkoutCleanup';
 import { savedSlice } from '../features/saved/savedSlice';
 import { accountFormsSlice } from '../features/session/accountFormsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
@@ -49,7 +48,7 @@ import { quietWhileReplaying, withStateReplacement } from './replayState';
 export interface LazyLoadedSlices {}
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -78,7 +77,6 @@ export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>
     cart: cartSlice.actions,
     saved: savedSlice.actions,
     wishlist: wishlistSlice.actions,
-    checkout: checkoutSlice.actions,
     accountForms: accountFormsSlice.actions,
     productSelection: productSelectionSlice.actions,
     bundleView: bundleViewSlice.actions,
@@ -185,7 +183,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupToastListeners(startAppListening);
   setupCartListeners(startAppListening);
   setupWishlistListeners(startAppListening, { selectProducts });
-  setupCheckoutListeners(startAppListening);
+  setupCheckoutCleanupListeners(startAppListening);
   setupRealtimeListeners(startAppListening, options.socketFactory);
   // The router lends its navigate to the store while it is mounted (features/router/LocationSync).
   const navigator = createNavigatorSlot();

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Layout } from '../../src/app/layout/Layout';
 import type { PlacedOrder } from '../../src/domain/types';
 import { paymentRedirect } from '../../src/features/checkout/checkoutListeners';
+import { selectCheckout } from '../../src/features/checkout/checkoutSlice';
 import { initialSessionState } from '../../src/features/session/sessionSlice';
 import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
@@ -147,7 +148,7 @@ describe('/place-order', () => {
     expect(pending).toMatchObject({ isBuyNow: false, orderId: 'order123', sessionId: 'cs_1', amount: 90 });
     // The global loading flag covers the hand-over.
     expect(store.getState().ui.pendingLoads).toBeGreaterThan(0);
-    expect(store.getState().checkout.status).toBe('redirecting');
+    expect(selectCheckout(store.getState()).status).toBe('redirecting');
     expect(JSON.parse(localStorage.getItem('layerloft:lastAddress')!)).toMatchObject({ street: '12 Analytical Way', zipcode: '97201' });
   });
 

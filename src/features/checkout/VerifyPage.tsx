@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useHydrated } from '../../components/useHydrated';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
+import { checkoutFeature } from './checkoutListeners';
 import { selectIsAuthenticated } from '../../store/selectors';
 import { selectCheckout, verificationStarted } from './checkoutSlice';
 
@@ -15,6 +16,7 @@ import { selectCheckout, verificationStarted } from './checkoutSlice';
  * and the cart is not touched a second time.
  */
 export function VerifyPage() {
+  useFeature(checkoutFeature);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();

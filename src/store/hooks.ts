@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './store';
+import type { AppDispatch, AppStore, LazyFeature, RootState } from './store';
 
 /** The only way screens reach the store (STYLE rule 1). */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
@@ -15,4 +15,14 @@ export function useNow(): number {
   const store = useAppStore();
   const [now] = useState(() => store.deps.now());
   return now;
+}
+
+/**
+ * Starts a lazily loaded feature's listeners in this store (once per store). While rendering, not
+ * in an effect: the screen's children dispatch from their own effects, which run before a parent's.
+ * Starting listeners dispatches nothing, so this is safe during render.
+ */
+export function useFeature(feature: LazyFeature): void {
+  const store = useAppStore();
+  useState(() => store.startFeature(feature));
 }

@@ -6,13 +6,15 @@ import type { CartData } from '../domain/types';
 import type { PendingChange } from '../features/cart/cartSync';
 import { initialSessionState, type SessionState } from '../features/session/sessionSlice';
 import { safeRedirectPath } from '../features/session/validation';
+import { PERSIST_KEY } from './persistKey';
+
+export { PERSIST_KEY };
 
 /**
  * What survives a reload (SPEC §4 "Local persistence", STYLE rule 9): only client-owned data —
  * cart, saved-for-later, guest wishlist and the session token (with a guest's redirect-after-login
  * target). Never the RTK Query cache, never the user's profile (it is re-fetched with the token).
  */
-export const PERSIST_KEY = 'layerloft';
 export const PERSIST_VERSION = 1;
 export const PERSISTED_SLICES = ['cart', 'saved', 'wishlist', 'session'] as const;
 

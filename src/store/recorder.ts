@@ -1,11 +1,15 @@
-import { createAction, type Middleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import { FLUSH, PERSIST, PURGE, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
-// Not 'redux-persist/lib/storage': that one breaks the Vite build at run time (STACK.md).
-import defaultStorage from 'redux-persist/es/storage';
+import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { FLUSH, PERSIST, PURGE, persistReducer, type Storage } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
-import { buildActionLog, toLogValue, type ActionLogFile, type LogState } from './actionLog';
-import type { AppStartListening } from './listenerMiddleware';
+import { buildActionLog, toLogValue } from './actionLog';
+// A replay reduces every feature's actions: every lazy slice is in the root reducer.
+import './lazySlices';
 import { createPersistConfig, PERSIST_VERSION } from './persist';
+import type { Recorder, RecorderStatus } from './recorderSlot';
+import { isReplaying, replayStarted } from './replayState';
+import { rootReducer, type AppStore } from './store';
+
+export type { Recorder, RecorderStatus } from './recorderSlot';
 
 /**
  * QA recording and replay (issue 8).
@@ -24,74 +28,16 @@ import { createPersistConfig, PERSIST_VERSION } from './persist';
  * only triggers what reacts to state, so while `qa.replaying` is set:
  * - every listener effect is skipped (`quietWhileReplaying`, applied in makeStore to all features);
  * - the base query answers every call with an error instead of reaching the server (api/baseApi.ts);
- * - nothing is written to localStorage (`pausedWhileReplaying`): the tester's own stored cart and
- *   token survive, and other tabs do not pick up the replayed state;
+ * - nothing is written to localStorage (`pausedWhileReplaying`, store/persistence.ts): the tester's
+ *   own stored cart and token survive, and other tabs do not pick up the replayed state;
  * - other tabs' stored copies are not taken in (`withStateReplacement`).
- * Leaving the replay swaps the state the app had before back in.
+ * Leaving the replay swaps the state the app had before back in. The parts the running store needs
+ * from page load are in store/replayState.ts; this module (the recorder, the replay reducer, the
+ * action log) is not part of the first view: see `installRecorder`.
  */
-
-// ---- the replay events (the qa slice in features/qa holds the flag) -------------------------------
-
-/** The QA panel started showing a replayed log: side effects and persistence pause. */
-export const replayStarted = createAction('qa/replayStarted');
-/** The QA panel left the replay (after swapping the app's own state back in). */
-export const replayEnded = createAction('qa/replayEnded');
-/** The whole state (but the qa flag, RTK Query's live registration and redux-persist's bookkeeping) is replaced. */
-export const stateReplaced = createAction<LogState>('qa/stateReplaced');
-
-/** Reads the flag by shape, so store code does not import the qa feature. */
-export function isReplaying(state: unknown): boolean {
-  return (state as { qa?: { replaying?: unknown } } | undefined)?.qa?.replaying === true;
-}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * Root-reducer wrapper: `qa/stateReplaced` swaps in a snapshot. Kept from the running store: the
- * qa slice (the replay flag), redux-persist's `_persist`, and RTK Query's `config` (middleware
- * registration, online/focus) and `subscriptions` (which components are mounted *now*).
- */
-export function withStateReplacement<S, A extends UnknownAction>(reducer: Reducer<S, A>): Reducer<S, A> {
-  return (state, action) => {
-    if (stateReplaced.match(action) && isRecord(state)) {
-      const snapshot = action.payload;
-      const next: Record<string, unknown> = {};
-      for (const key of Object.keys(state)) next[key] = key in snapshot ? snapshot[key] : state[key];
-      const liveApi = state[baseApi.reducerPath];
-      const replayedApi = next[baseApi.reducerPath];
-      if (isRecord(liveApi) && isRecord(replayedApi)) {
-        next[baseApi.reducerPath] = { ...replayedApi, config: liveApi.config, subscriptions: liveApi.subscriptions };
-      }
-      next.qa = state.qa;
-      next._persist = state._persist;
-      return next as S;
-    }
-    // Another tab's stored copy (store/crossTab.ts) would overwrite the replayed lists.
-    if (action.type === REHYDRATE && (action as { crossTab?: boolean }).crossTab && isReplaying(state)) return state as S;
-    return reducer(state, action);
-  };
-}
-
-/** Every listener registered through the result is skipped while a replay is shown. */
-export function quietWhileReplaying(startListening: AppStartListening): AppStartListening {
-  type Options = { effect: (action: UnknownAction, api: { getState(): unknown }) => unknown };
-  const wrapped = (options: Options) =>
-    startListening({
-      ...options,
-      effect: (action: UnknownAction, api: { getState(): unknown }) => (isReplaying(api.getState()) ? undefined : options.effect(action, api)),
-    } as unknown as Parameters<AppStartListening>[0]);
-  return wrapped as unknown as AppStartListening;
-}
-
-/** redux-persist storage that writes nothing while a replay is shown (reads pass through). */
-export function pausedWhileReplaying(storage: Storage | undefined, getState: () => unknown): Storage {
-  const base = storage ?? (defaultStorage as Storage);
-  return {
-    getItem: (key: string) => base.getItem(key),
-    setItem: (key: string, value: unknown) => (isReplaying(getState()) ? Promise.resolve() : base.setItem(key, value)),
-    removeItem: (key: string) => (isReplaying(getState()) ? Promise.resolve() : base.removeItem(key)),
-  };
-}
 
 // ---- the pure replay reducer -------------------------------------------------------------------
 
@@ -111,6 +57,8 @@ const MIDDLEWARE_REGISTERED = `${baseApi.reducerPath}/config/middlewareRegistere
  *   applied (`_persist` appears); FLUSH and PURGE get no-op callbacks;
  * - RTK Query's `config/middlewareRegistered` compares a per-page random id: the recorded page's
  *   registration succeeded, so the replay records success rather than a "conflict".
+ * Before PERSIST (persistence starts after the page is interactive, store/persistence.ts) the
+ * running store has the root reducer alone; so does the replay.
  * Call it once per replay (redux-persist keeps a little closure state per reducer).
  */
 export function createReplayReducer(rootReducer: Reducer): Reducer {
@@ -125,6 +73,8 @@ export function createReplayReducer(rootReducer: Reducer): Reducer {
       const api = state[baseApi.reducerPath] as Record<string, unknown>;
       return { ...state, [baseApi.reducerPath]: { ...api, config: { ...(api.config as object), middlewareRegistered: true } } };
     }
+    // No PERSIST yet: the running store's reducer was the root reducer alone.
+    if (!isRecord(state) || !('_persist' in state)) return rootReducer(state, action);
     return persisted(state as never, action);
   };
 }
@@ -132,29 +82,6 @@ export function createReplayReducer(rootReducer: Reducer): Reducer {
 // ---- the recorder --------------------------------------------------------------------------------
 
 export const DEFAULT_RECORDER_CAPACITY = 5000;
-
-export interface RecorderStatus {
-  recording: boolean;
-  /** Actions in the buffer now. */
-  count: number;
-  /** Actions folded into the start state because the buffer was full. */
-  dropped: number;
-}
-
-export interface Recorder {
-  middleware: Middleware;
-  /** A new recording: the buffer empties and the current state becomes the start state. */
-  start(): void;
-  /** Stops appending; the recording stays available for download. */
-  stop(): void;
-  status(): RecorderStatus;
-  /** For useSyncExternalStore: called after every recorded action and on start/stop. */
-  subscribe(listener: () => void): () => void;
-  /** The log of what was recorded (null before the first start). */
-  exportLog(): ActionLogFile | null;
-  /** A fresh pure reducer for replays (the QA panel and tests use it). */
-  createReducer(): Reducer;
-}
 
 export interface RecorderOptions {
   now: () => number;
@@ -263,4 +190,17 @@ export function createRecorder({ now, createReducer, capacity = DEFAULT_RECORDER
     },
     createReducer,
   };
+}
+
+/**
+ * Puts a QA recorder into `store` (its recorder slot, store/recorderSlot.ts), recording at once
+ * with `record`. main.tsx does so before the first action in QA mode and in development; the QA
+ * panel does on opening otherwise. A store that has one keeps it.
+ */
+export function installRecorder(store: AppStore, options: { record?: boolean; capacity?: number } = {}): Recorder {
+  if (!store.recorder.installed) {
+    store.recorder.install(createRecorder({ now: store.deps.now, createReducer: () => createReplayReducer(rootReducer), capacity: options.capacity }));
+  }
+  if (options.record && !store.recorder.status().recording) store.recorder.start();
+  return store.recorder;
 }

@@ -1,19 +1,11 @@
-import { combineSlices, configureStore, type Action, type ActionCreator } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, type Storage } from 'redux-persist';
-import type { PersistPartial } from 'redux-persist/es/persistReducer';
+import { combineSlices, configureStore, type Action, type ActionCreator, type Slice } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { baseApi } from '../api/baseApi';
 import type { SocketFactory } from '../api/socket';
 import { setupCartListeners } from '../features/cart/cartListeners';
 import { selectProducts } from '../features/catalog/catalogApi';
 import { cartSlice } from '../features/cart/cartSlice';
-import { setupChatListeners } from '../features/chat/chatListeners';
-import { chatSlice } from '../features/chat/chatSlice';
-import { setupCheckoutListeners } from '../features/checkout/checkoutListeners';
-import { checkoutSlice } from '../features/checkout/checkoutSlice';
-import { setupContactListeners } from '../features/contact/contactListeners';
-import { contactSlice } from '../features/contact/contactSlice';
-import { setupOrdersListeners } from '../features/orders/ordersListeners';
-import { ordersSlice } from '../features/orders/ordersSlice';
+import { setupCheckoutCleanupListeners } from '../features/checkout/checkoutCleanup';
 import { savedSlice } from '../features/saved/savedSlice';
 import { accountFormsSlice } from '../features/session/accountFormsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
@@ -39,20 +31,45 @@ import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
-import { createPersistConfig } from './persist';
-import { createRecorder, createReplayReducer, pausedWhileReplaying, quietWhileReplaying, withStateReplacement } from './recorder';
+import { createRecorderSlot } from './recorderSlot';
+import { quietWhileReplaying, withStateReplacement } from './replayState';
+
+/**
+ * The slices of lazily loaded routes (issue 16): neither downloaded nor run by the first view. Each
+ * declares itself here from its own module
+ * (`declare module '../../store/store' { interface LazyLoadedSlices extends WithSlice<typeof xSlice> {} }`)
+ * and is injected into `rootReducer` when that module loads (`slice.injectInto(rootReducer)` with
+ * `listLazyEvents`, in its route's chunk); its listeners start with the screen that needs them
+ * (`LazyFeature`, store/hooks.ts `useFeature`). Its state is absent until then: read it through the
+ * injected slice's selectors, which answer the initial state meanwhile. Replays inject them all up
+ * front (store/lazySlices.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface LazyLoadedSlices {}
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, checkoutSlice, qaSlice, realtimeSlice, ordersSlice, chatSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, contactSlice);
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** Lazily injected slices' events for DevTools' Dispatcher, by feature. */
+const lazyEvents: Record<string, Record<string, unknown>> = {};
+
+/**
+ * Lists a lazy slice's events (its own actions unless told) in DevTools' Dispatcher of stores made
+ * from then on. Called by the slice's module, beside `slice.injectInto(rootReducer)`.
+ */
+export function listLazyEvents(slice: Slice, events: Record<string, unknown> = slice.actions): void {
+  lazyEvents[slice.reducerPath] = events;
+}
+
 /**
  * Every event a developer may want to fire from Redux DevTools' Dispatcher, named
- * `<feature>.<event>` (cross-feature events under `events`). Only plain action creators: thunks
- * and listeners are not listed.
+ * `<feature>.<event>` (cross-feature events under `events`): the eager slices', and those of the
+ * lazy slices injected so far (in development main.tsx injects them all before making the store).
+ * Only plain action creators: thunks and listeners are not listed.
  */
-export const dispatcherActionCreators: Record<string, ActionCreator<Action>> = Object.fromEntries(
+export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>> => Object.fromEntries(
   Object.entries({
     events,
     ui: uiSlice.actions,
@@ -60,13 +77,10 @@ export const dispatcherActionCreators: Record<string, ActionCreator<Action>> = O
     cart: cartSlice.actions,
     saved: savedSlice.actions,
     wishlist: wishlistSlice.actions,
-    checkout: checkoutSlice.actions,
     accountForms: accountFormsSlice.actions,
-    contact: contactSlice.actions,
-    orders: ordersSlice.actions,
-    chat: chatSlice.actions,
     productSelection: productSelectionSlice.actions,
     bundleView: bundleViewSlice.actions,
+    ...lazyEvents,
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)
       .filter((entry): entry is [string, ActionCreator<Action>] => typeof entry[1] === 'function' && 'type' in entry[1])
@@ -96,56 +110,81 @@ function withListDefaults(preloaded: PreloadedState | undefined): Partial<RootSt
 }
 
 export interface MakeStoreOptions {
-  /** Where redux-persist reads and writes (default: localStorage). Tests pass an in-memory one. */
-  storage?: Storage;
-  /** Start the QA recorder at once (main.tsx: in development and in QA mode). Off by default. */
-  record?: boolean;
-  /** The recorder's ring buffer size (default 5,000 actions). */
-  recorderCapacity?: number;
+  /**
+   * The saved state is read back later (main.tsx, with store/persistence.ts): until it is,
+   * `store.savedState` says it is not restored and the shopper's own pages show their skeleton.
+   * Off (tests, the server render): there is nothing to wait for.
+   */
+  restoresSavedState?: boolean;
   /** How the real-time socket is made (default: socket.io-client, loaded lazily). Tests pass a fake. */
   socketFactory?: SocketFactory;
 }
 
+/** A lazily loaded feature's side effects: started once per store, by the screen that needs them. */
+export interface LazyFeature {
+  readonly name: string;
+  setup(startAppListening: AppStartListening, options: MakeStoreOptions): unknown;
+}
+
+/** Whether the saved state (cart, wishlist, token) is in the store yet, for useSyncExternalStore. */
+export interface SavedStateSignal {
+  restored(): boolean;
+  subscribe(listener: () => void): () => void;
+  markRestored(): void;
+}
+
+function createSavedStateSignal(restored: boolean): SavedStateSignal {
+  const listeners = new Set<() => void>();
+  return {
+    restored: () => restored,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    markRestored() {
+      if (restored) return;
+      restored = true;
+      listeners.forEach((l) => l());
+    },
+  };
+}
+
 /**
  * Builds a store (STYLE: the Redux template's `makeStore`). `deps` supply time and ids to thunks
- * and listeners; reducers never call them. Persistence starts only when `persistStore` is called
- * on the result (main.tsx does; most tests do not).
+ * and listeners; reducers never call them. Two parts are not built in, so that the first view
+ * neither downloads nor runs them (issue 16): persistence starts with `startPersistence(store)`
+ * (store/persistence.ts; main.tsx calls it after hydration, most tests never) and the QA recorder
+ * with `installRecorder(store)` (store/recorder.ts) — until then `store.recorder` is an empty slot.
  */
 export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
   const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
   const listener = createAppListenerMiddleware(storeDeps);
   // QA (store/recorder.ts): records actions; a replayed state is swapped in and never persisted.
-  const recorder = createRecorder({ now: storeDeps.now, createReducer: () => createReplayReducer(rootReducer), capacity: options.recorderCapacity });
-  let currentState: () => unknown = () => undefined;
-  const storage = pausedWhileReplaying(options.storage, () => currentState());
-  const reducer = withStateReplacement(persistReducer(createPersistConfig<RootState>(storage), rootReducer));
+  const recorder = createRecorderSlot();
+  const reducer = withStateReplacement(rootReducer);
 
   const store = configureStore({
     reducer,
-    preloadedState: withListDefaults(preloadedState) as (RootState & PersistPartial) | undefined,
+    preloadedState: withListDefaults(preloadedState) as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
         thunk: { extraArgument: storeDeps },
-        // redux-persist's own actions carry callbacks; nothing else is exempt.
+        // redux-persist's own actions carry callbacks (store/persistence.ts); nothing else is exempt.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(listener.middleware)
         .concat(baseApi.middleware, recorder.middleware),
-    devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators } : false,
+    devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators() } : false,
   });
 
-  currentState = store.getState;
   // Every feature's listener effects pause while the QA panel shows a replayed state.
   const startAppListening = quietWhileReplaying(listener.startListening as unknown as AppStartListening);
   setupSessionListeners(startAppListening);
   setupToastListeners(startAppListening);
   setupCartListeners(startAppListening);
   setupWishlistListeners(startAppListening, { selectProducts });
-  setupCheckoutListeners(startAppListening);
-  setupContactListeners(startAppListening);
+  setupCheckoutCleanupListeners(startAppListening);
   setupRealtimeListeners(startAppListening, options.socketFactory);
-  setupOrdersListeners(startAppListening);
-  setupChatListeners(startAppListening);
   // The router lends its navigate to the store while it is mounted (features/router/LocationSync).
   const navigator = createNavigatorSlot();
   setupRouterListeners(startAppListening, navigator);
@@ -154,8 +193,15 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
 
-  if (options.record) recorder.start();
-  return Object.assign(store, { deps: storeDeps, recorder, navigator });
+  const savedState = createSavedStateSignal(!options.restoresSavedState);
+  // Lazy features (LazyLoadedSlices): their listeners join the store's when first asked for.
+  const startedFeatures = new Set<string>();
+  const startFeature = (feature: LazyFeature) => {
+    if (startedFeatures.has(feature.name)) return;
+    startedFeatures.add(feature.name);
+    feature.setup(startAppListening, options);
+  };
+  return Object.assign(store, { deps: storeDeps, recorder, navigator, savedState, startFeature });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

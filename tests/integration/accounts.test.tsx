@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import { persistStore, type Storage } from 'redux-persist';
+import type { Storage } from 'redux-persist';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { initialSessionState, redirectAfterLoginSet } from '../../src/features/session/sessionSlice';
 import { PERSIST_KEY, PERSIST_VERSION } from '../../src/store/persist';
 import { selectUserProfile } from '../../src/store/selectors';
+import { startPersistence } from '../../src/store/persistence';
 import { makeStore } from '../../src/store/store';
 import { NOW } from '../fixtures/catalog';
 import { mswServer } from '../utils/msw';
@@ -67,12 +68,12 @@ function storageWithToken(token: string): Storage {
   };
 }
 
-/** Renders the app at `route`, then restores the stored token (as main.tsx + PersistGate do). */
+/** Renders the app at `route`, then restores the stored token (as main.tsx does after hydration). */
 async function renderRestored(token: string, route = '/about') {
-  const store = makeStore(undefined, { now: () => NOW }, { storage: storageWithToken(token) });
+  const store = makeStore(undefined, { now: () => NOW }, { restoresSavedState: true });
   renderWithProviders(<Layout />, { store, route });
   await act(async () => {
-    await new Promise<void>((resolve) => persistStore(store, null, resolve));
+    await startPersistence(store, { storage: storageWithToken(token) });
   });
   return store;
 }

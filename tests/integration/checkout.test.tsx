@@ -1,12 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import type { PlacedOrder } from '../../src/domain/types';
 import { paymentRedirect } from '../../src/features/checkout/checkoutListeners';
+import { selectCheckout } from '../../src/features/checkout/checkoutSlice';
 import { initialSessionState } from '../../src/features/session/sessionSlice';
 import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
+import { PERSIST_KEY } from '../../src/store/persistKey';
+import { startPersistence } from '../../src/store/persistence';
+import { makeStore } from '../../src/store/store';
+import { NOW } from '../fixtures/catalog';
+import { memoryStorage } from '../utils/memoryStorage';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -142,7 +148,7 @@ describe('/place-order', () => {
     expect(pending).toMatchObject({ isBuyNow: false, orderId: 'order123', sessionId: 'cs_1', amount: 90 });
     // The global loading flag covers the hand-over.
     expect(store.getState().ui.pendingLoads).toBeGreaterThan(0);
-    expect(store.getState().checkout.status).toBe('redirecting');
+    expect(selectCheckout(store.getState()).status).toBe('redirecting');
     expect(JSON.parse(localStorage.getItem('layerloft:lastAddress')!)).toMatchObject({ street: '12 Analytical Way', zipcode: '97201' });
   });
 
@@ -285,6 +291,26 @@ describe('/verify and /order-placed', () => {
     expect(bodies).toEqual([{ success: true, sessionId: 'cs_1', orderData: expect.objectContaining({ isBuyNow: false }) }]);
     expect(localStorage.getItem('pendingOrder')).toBeNull();
     expect(store.getState().cart.items).toEqual({});
+  });
+
+  it('back from the payment page, waits for the saved token before verifying (it is read back after hydration)', async () => {
+    const tokens: Array<string | null> = [];
+    mswServer.use(
+      http.post('*/api/order/verifyStripe', ({ request }) => {
+        tokens.push(request.headers.get('token'));
+        return HttpResponse.json({ success: true, order: PLACED });
+      }),
+    );
+    // The page as main.tsx starts it: a guest's state first, the saved session read back after.
+    const store = makeStore(undefined, { now: () => NOW }, { restoresSavedState: true });
+    const storage = memoryStorage({ [`persist:${PERSIST_KEY}`]: JSON.stringify({ session: JSON.stringify({ token: 'tok-1' }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }) });
+    renderWithProviders(<Layout />, { store, route: '/verify?success=true&session_id=cs_1' });
+    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tokens).toEqual([]);
+    await act(() => startPersistence(store, { storage }));
+    expect(await screen.findByRole('heading', { name: 'Order Placed Successfully!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(tokens).toEqual(['tok-1']);
   });
 
   it('keeps the cart after a buy-now order', async () => {

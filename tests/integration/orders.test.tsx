@@ -8,6 +8,7 @@ import { initialSessionState } from '../../src/features/session/sessionSlice';
 import { makeStore } from '../../src/store/store';
 import { settings } from '../fixtures/catalog';
 import { mswServer } from '../utils/msw';
+import { selectChatOpen } from '../../src/features/chat/chatSlice';
 import { renderWithProviders } from '../utils/renderWithProviders';
 import { fakeSocketFactory } from '../utils/fakeSocket';
 
@@ -379,7 +380,7 @@ describe('Contact Support and the Support Chat', () => {
     expect(dialog.querySelector('b')).toBeNull();
     expect(screen.getByTestId('unread-dot')).toHaveClass('MuiBadge-invisible');
     await waitFor(() => expect(calls.read).toBeGreaterThan(0));
-    expect(store.getState().chat.status).toBe('open');
+    expect(selectChatOpen(store.getState())).toBe(true);
   });
 
   it("sends with Enter (trimmed), not with Shift+Enter; shows the message once though the socket echoes it", async () => {

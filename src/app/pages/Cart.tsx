@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGetBundlesQuery } from '../../features/bundles/bundlesApi';
+import { useHydrated } from '../../components/useHydrated';
 import { CartPage } from '../../features/cart/CartPage';
 import { useGetProductsQuery } from '../../features/catalog/catalogApi';
 import { SavedForLater } from '../../features/saved/SavedForLater';
@@ -17,12 +18,14 @@ export default function Cart() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const loggedIn = useAppSelector(selectIsAuthenticated);
+  // Guest or not is known once the saved token is back (after hydration).
+  const ready = useHydrated();
   const products = useGetProductsQuery();
   const bundles = useGetBundlesQuery();
 
   useEffect(() => {
-    if (!loggedIn) dispatch(redirectAfterLoginSet('/cart'));
-  }, [loggedIn, dispatch]);
+    if (ready && !loggedIn) dispatch(redirectAfterLoginSet('/cart'));
+  }, [ready, loggedIn, dispatch]);
 
   return (
     <CartPage

@@ -1,5 +1,5 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
+import { REHYDRATE } from 'redux-persist/es/constants';
 import type { ApiError } from '../../api/errors';
 import { clampQuantity } from '../../domain/cartLines';
 import { splitCartKey } from '../../domain/cartKey';

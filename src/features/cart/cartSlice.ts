@@ -1,10 +1,10 @@
 import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
+import { REHYDRATE } from 'redux-persist/es/constants';
 import type { CartData } from '../../domain/types';
 import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, productsLeftShop, savedLineMovedToCart } from '../../store/events';
 import { withoutProducts } from '../../domain/deletedProducts';
 import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
-import { PERSIST_KEY } from '../../store/persist';
+import { PERSIST_KEY } from '../../store/persistKey';
 import { queueChanges, type PendingChange } from './cartSync';
 import { quantityText } from './rules';
 

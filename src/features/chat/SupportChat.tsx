@@ -15,7 +15,8 @@ import { serverMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { TextInput } from '../../components/OutlinedField';
 import type { Message } from '../../domain/types';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
+import { chatFeature } from './chatListeners';
 import { useGetConversationQuery, useGetUnreadQuery } from './chatApi';
 import { selectCanSend, selectChatLoadError, selectChatMessages, selectChatPhase, selectChatSending, selectUnread } from './chatSelectors';
 import { chatClosed, chatOpened, draftChanged, messageSubmitted, selectChatDraft, selectChatOpen } from './chatSlice';
@@ -246,6 +247,7 @@ function ContactSupportButton() {
 
 /** The button and the modal, as My Orders places them; leaving the page closes the chat. */
 export function SupportChat({ shopName, connection }: { shopName: string; connection: ChatConnection }) {
+  useFeature(chatFeature);
   const dispatch = useAppDispatch();
   useEffect(
     () => () => {

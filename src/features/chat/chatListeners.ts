@@ -1,5 +1,6 @@
 import { messageReceived, socketConnected } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
+import type { LazyFeature } from '../../store/store';
 import { chatApi, SEND_MESSAGE_KEY } from './chatApi';
 import { selectCanSend, selectChatConversation, selectConversationId } from './chatSelectors';
 import { messageSendFailed, messageSendStarted, messageSubmitted, selectChatDraft, selectChatOpen } from './chatSlice';
@@ -47,3 +48,6 @@ export function setupChatListeners(startAppListening: AppStartListening) {
   ];
   return () => unsubscribers.forEach((u) => u());
 }
+
+/** Started by the support chat (store/hooks.ts `useFeature`): My Orders' chunk brings it. */
+export const chatFeature: LazyFeature = { name: 'chat', setup: (startAppListening) => setupChatListeners(startAppListening) };

@@ -1,5 +1,6 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../store/events';
+import { listLazyEvents, rootReducer } from '../../store/store';
 
 /**
  * What the shopper does with the support chat (SPEC §2, §4): whether the modal is open, and the
@@ -59,4 +60,13 @@ export const chatSlice = createSlice({
   },
 });
 
-export const { selectChatOpen, selectChatDraft } = chatSlice.selectors;
+declare module '../../store/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface LazyLoadedSlices extends WithSlice<typeof chatSlice> {}
+}
+
+/** In the store from the moment My Orders' chunk loads (issue 16: not part of the first view). */
+export const injectedChatSlice = chatSlice.injectInto(rootReducer);
+listLazyEvents(chatSlice);
+
+export const { selectChatOpen, selectChatDraft } = injectedChatSlice.selectors;

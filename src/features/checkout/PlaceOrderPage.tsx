@@ -21,7 +21,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatMoney, toDollars } from '../../domain/money';
-import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useNow, useFeature } from '../../store/hooks';
+import { checkoutFeature } from './checkoutListeners';
 import { selectCatalogStatus } from '../../store/selectors';
 import { AddressFields, fieldId } from './AddressFields';
 import { selectCheckoutLines, selectCheckoutPreview, selectDiscountChecking } from './checkoutSelectors';
@@ -86,6 +87,7 @@ function EmptyCheckout() {
  * way to load the catalog again.
  */
 export function PlaceOrderPage({ buyNow, onRetry }: { buyNow: BuyNowItem | null; onRetry: () => void }) {
+  useFeature(checkoutFeature);
   const dispatch = useAppDispatch();
   const now = useNow();
   const checkout = useAppSelector(selectCheckout);

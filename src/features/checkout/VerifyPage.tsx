@@ -2,8 +2,10 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useHydrated } from '../../components/useHydrated';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
+import { checkoutFeature } from './checkoutListeners';
 import { selectIsAuthenticated } from '../../store/selectors';
 import { selectCheckout, verificationStarted } from './checkoutSlice';
 
@@ -14,6 +16,7 @@ import { selectCheckout, verificationStarted } from './checkoutSlice';
  * and the cart is not touched a second time.
  */
 export function VerifyPage() {
+  useFeature(checkoutFeature);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -21,14 +24,17 @@ export function VerifyPage() {
   const success = params.get('success') === 'true';
   const { status, verifyingSession } = useAppSelector(selectCheckout);
   const loggedIn = useAppSelector(selectIsAuthenticated);
+  // The verification needs the shopper's token, read back from local storage after hydration.
+  const ready = useHydrated();
 
   useEffect(() => {
+    if (!ready) return;
     if (!sessionId) {
       navigate('/cart', { replace: true });
       return;
     }
     dispatch(verificationStarted({ sessionId, success }));
-  }, [dispatch, navigate, sessionId, success]);
+  }, [ready, dispatch, navigate, sessionId, success]);
 
   useEffect(() => {
     if (!sessionId || verifyingSession !== sessionId) return;

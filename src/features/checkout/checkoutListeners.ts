@@ -1,15 +1,17 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/errors';
 import { normaliseDiscountCode } from '../../domain/checkout';
-import { loadingFinished, loadingStarted, loggedOut, orderPlaced, toastRequested } from '../../store/events';
+import { loadingFinished, loadingStarted, orderPlaced, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
+import type { LazyFeature } from '../../store/store';
 import { selectUserProfile } from '../../store/selectors';
-import { readLastAddress, readPendingOrder, removeLastAddress, removePendingOrder, saveLastAddress, savePendingOrder } from './browserStorage';
+import { readLastAddress, readPendingOrder, removePendingOrder, saveLastAddress, savePendingOrder } from './browserStorage';
 import { checkoutApi, DISCOUNT_CHECK_KEY } from './checkoutApi';
 import { selectCheckoutSubmission } from './checkoutSelectors';
 import {
   checkoutOpened,
   checkoutPrefilled,
+  selectCheckout,
   discountApplied,
   discountCodeSubmitted,
   discountRejected,
@@ -72,7 +74,7 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
     startAppListening({
       actionCreator: discountCodeSubmitted,
       effect: async (_action, api) => {
-        const code = normaliseDiscountCode(api.getState().checkout.draft.discountCode);
+        const code = normaliseDiscountCode(selectCheckout(api.getState()).draft.discountCode);
         if (!code) return; // SPEC §5: an empty code does nothing
         api.cancelActiveListeners(); // the latest code typed wins
         const result = await api.dispatch(checkoutApi.endpoints.validateDiscount.initiate({ code }, { fixedCacheKey: DISCOUNT_CHECK_KEY }));
@@ -85,7 +87,7 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
       actionCreator: orderSubmitted,
       effect: (_action, api) => {
         const state = api.getState();
-        if (state.checkout.status !== 'validating') return;
+        if (selectCheckout(state).status !== 'validating') return;
         const submission = selectCheckoutSubmission(state, api.extra.now());
         // The catalog is not loaded yet (the page's button waits for it): back to editing, no message.
         const result = submission ? validateCheckout(submission) : { ok: false as const, fieldErrors: {}, formError: null };
@@ -97,7 +99,7 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
     startAppListening({
       matcher: isAnyOf(orderValidated, newTotalConfirmed),
       effect: async (_action, api) => {
-        const { status, request, orderKey } = api.getState().checkout;
+        const { status, request, orderKey } = selectCheckout(api.getState());
         if (status !== 'creatingSession' || !request) return;
         const keyed = keyForRequest(orderKey, request, api.extra.newId);
         if (keyed !== orderKey) api.dispatch(orderRequestKeyed(keyed));
@@ -115,7 +117,7 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
     startAppListening({
       actionCreator: sessionCreated,
       effect: ({ payload }, api) => {
-        const { request } = api.getState().checkout;
+        const { request } = selectCheckout(api.getState());
         if (request) {
           savePendingOrder({ ...request, amount: payload.amount, orderId: payload.orderId, sessionId: payload.sessionId, createdAt: api.extra.now() });
           saveLastAddress(request.address);
@@ -139,8 +141,8 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
     startAppListening({
       actionCreator: verificationStarted,
       effect: async ({ payload }, api) => {
-        const before = api.getOriginalState().checkout;
-        const now = api.getState().checkout;
+        const before = selectCheckout(api.getOriginalState());
+        const now = selectCheckout(api.getState());
         // A duplicate start (re-render) was ignored by the reducer: only the first one calls.
         if (now.status !== 'verifying' || now.verifyingSession !== payload.sessionId) return;
         if (before.status === 'verifying' && before.verifyingSession === payload.sessionId) return;
@@ -170,13 +172,12 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
       },
     }),
 
-    startAppListening({
-      actionCreator: loggedOut,
-      effect: () => {
-        removeLastAddress();
-        removePendingOrder();
-      },
-    }),
   ];
   return () => unsubscribers.forEach((u) => u());
 }
+
+/**
+ * Started by the checkout pages (store/hooks.ts `useFeature`), whose chunks bring it. What must run
+ * on every page (a logout forgets the saved address and pending order) is checkoutCleanup.ts.
+ */
+export const checkoutFeature: LazyFeature = { name: 'checkout', setup: (startAppListening) => setupCheckoutListeners(startAppListening) };

@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { selectCartContents, selectCatalogLookup, selectCatalogStatus } from '../../store/selectors';
 import type { RootState } from '../../store/store';
 import { checkoutApi, DISCOUNT_CHECK_KEY } from './checkoutApi';
-import { selectAppliedDiscountPercent, selectBuyNow, selectCheckoutDraft } from './checkoutSlice';
+import { selectAppliedDiscountPercent, selectBuyNow, selectCheckout, selectCheckoutDraft } from './checkoutSlice';
 import { checkoutLines, previewOrder, type CheckoutSubmission } from './rules';
 
 /** Time is a parameter (the screen's `useNow`, a listener's `extra.now`): a bundle's dates decide its price. */
@@ -19,7 +19,7 @@ export const selectCheckoutPreview = createSelector(
 
 /** Everything `validateCheckout` needs to judge the draft; null while the preview is not ready. */
 export const selectCheckoutSubmission = createSelector(
-  [selectCheckoutDraft, selectCheckoutLines, selectCheckoutPreview, (state: RootState) => state.checkout.discount, selectBuyNow],
+  [selectCheckoutDraft, selectCheckoutLines, selectCheckoutPreview, (state: RootState) => selectCheckout(state).discount, selectBuyNow],
   (draft, lines, preview, discount, buyNow): CheckoutSubmission | null =>
     preview && { form: draft.form, lines, preview, paymentMethod: draft.paymentMethod, discountCode: discount?.code ?? null, isBuyNow: buyNow !== null },
 );

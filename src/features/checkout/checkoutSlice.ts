@@ -1,8 +1,9 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { AddressErrors } from '../../domain/address';
 import { normaliseDiscountCode } from '../../domain/checkout';
 import type { Address, Discount, OrderQuote, OrderRequest, PlacedOrder, User } from '../../domain/types';
 import { loggedOut, orderPlaced } from '../../store/events';
+import { listLazyEvents, rootReducer } from '../../store/store';
 import { EMPTY_FORM, fieldError, PLACE_ORDER_ERROR, prefillForm, type BuyNowItem, type CheckoutForm, type OrderKey } from './rules';
 
 /**
@@ -304,4 +305,13 @@ export const checkoutSlice = createSlice({
   },
 });
 
-export const { selectCheckout, selectCheckoutDraft, selectBuyNow, selectAppliedDiscountPercent, selectPlacedOrder } = checkoutSlice.selectors;
+declare module '../../store/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
+}
+
+/** In the store from the moment a checkout page's chunk loads (issue 16: not part of the first view). */
+export const injectedCheckoutSlice = checkoutSlice.injectInto(rootReducer);
+listLazyEvents(checkoutSlice);
+
+export const { selectCheckout, selectCheckoutDraft, selectBuyNow, selectAppliedDiscountPercent, selectPlacedOrder } = injectedCheckoutSlice.selectors;

@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { FormEvent } from 'react';
 import { TextInput } from '../../components/OutlinedField';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
+import { contactFeature } from './contactListeners';
 import { contactFieldEdited, contactFormSubmitted, selectContactForm, selectMissingContactFields } from './contactSlice';
 import type { Inquiry } from './inquiry';
 
@@ -23,6 +24,7 @@ const FIELDS: { key: keyof Inquiry; label: string; type?: string; autoComplete?:
  * slice and its listener).
  */
 export function ContactForm({ shopEmail }: { shopEmail: string | undefined }) {
+  useFeature(contactFeature);
   const dispatch = useAppDispatch();
   const { values, status } = useAppSelector(selectContactForm);
   const missing = new Set(useAppSelector(selectMissingContactFields));

@@ -1,5 +1,6 @@
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { contactFormReset, contactFormSubmitted } from './contactSlice';
+import type { LazyFeature } from '../../store/store';
+import { contactFormReset, contactFormSubmitted, selectContactForm } from './contactSlice';
 import { INQUIRY_RESET_MS } from './inquiry';
 
 /**
@@ -25,7 +26,7 @@ export function setupContactListeners(startAppListening: AppStartListening): () 
   const unsubscribe = startAppListening({
     actionCreator: contactFormSubmitted,
     effect: async (_action, api) => {
-      const { status } = api.getState().contact;
+      const { status } = selectContactForm(api.getState());
       if (status.kind !== 'sent') return;
       api.cancelActiveListeners();
       mailLink.open(status.href);
@@ -35,3 +36,6 @@ export function setupContactListeners(startAppListening: AppStartListening): () 
   });
   return unsubscribe;
 }
+
+/** Started by the contact form (store/hooks.ts `useFeature`): the contact page's chunk brings it. */
+export const contactFeature: LazyFeature = { name: 'contact', setup: (startAppListening) => setupContactListeners(startAppListening) };

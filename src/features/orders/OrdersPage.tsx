@@ -14,7 +14,8 @@ import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { CURRENCY } from '../../domain/money';
 import type { User } from '../../domain/types';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
+import { ordersFeature } from './ordersListeners';
 import { selectSessionToken } from '../../store/selectors';
 import { OrderCard } from './OrderCard';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
@@ -60,6 +61,7 @@ export interface OrdersPageProps {
 
 /** /orders (SPEC §2 My Orders): greeting, filters, and the shopper's orders newest first. */
 export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPageProps) {
+  useFeature(ordersFeature);
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectSessionToken);
   const filters = useAppSelector(selectOrderFilters);

@@ -1,6 +1,7 @@
 import { serverMessage } from '../../api/errors';
 import { orderUpdateReceived, socketConnected, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
+import type { LazyFeature } from '../../store/store';
 import { selectSessionToken } from '../../store/selectors';
 import { ordersApi, RESUME_PAYMENT_KEY } from './ordersApi';
 import { ORDERS_TEXT, withOrderUpdated } from './rules';
@@ -71,3 +72,6 @@ export function setupOrdersListeners(startAppListening: AppStartListening) {
   ];
   return () => unsubscribers.forEach((u) => u());
 }
+
+/** Started by My Orders (store/hooks.ts `useFeature`): My Orders' chunk brings it. */
+export const ordersFeature: LazyFeature = { name: 'orders', setup: (startAppListening) => setupOrdersListeners(startAppListening) };

@@ -1,5 +1,6 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../store/events';
+import { listLazyEvents, rootReducer } from '../../store/store';
 import { DEFAULT_FILTERS, type SearchMethod, type StatusFilter } from './rules';
 
 /**
@@ -74,4 +75,13 @@ export const ordersSlice = createSlice({
   },
 });
 
-export const { selectOrderFilters, selectExpandedOrderId, selectStatusRequestedFor, selectPaymentResumeRequestedFor } = ordersSlice.selectors;
+declare module '../../store/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface LazyLoadedSlices extends WithSlice<typeof ordersSlice> {}
+}
+
+/** In the store from the moment My Orders' chunk loads (issue 16: not part of the first view). */
+export const injectedOrdersSlice = ordersSlice.injectInto(rootReducer);
+listLazyEvents(ordersSlice);
+
+export const { selectOrderFilters, selectExpandedOrderId, selectStatusRequestedFor, selectPaymentResumeRequestedFor } = injectedOrdersSlice.selectors;

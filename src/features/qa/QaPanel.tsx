@@ -20,6 +20,7 @@ import { useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type F
 import { TextInput } from '../../components/OutlinedField';
 import { serializeActionLog, toLogValue } from '../../store/actionLog';
 import { useAppStore } from '../../store/hooks';
+import { installRecorder } from '../../store/recorder';
 import { downloadText, fileStamp } from './download';
 import { loadLog, ReplaySession } from './replayController';
 
@@ -34,7 +35,9 @@ function seconds(ms: number): string {
  */
 export default function QaPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const store = useAppStore();
-  const recorder = store.recorder;
+  // The recorder comes with this panel's chunk unless QA mode or development loaded it at start-up
+  // (main.tsx). Installing is idempotent, so doing it while rendering is safe.
+  const [recorder] = useState(() => installRecorder(store));
   const status = useSyncExternalStore(recorder.subscribe, recorder.status, recorder.status);
   const [session, setSession] = useState<ReplaySession | null>(null);
   const [position, setPosition] = useState(0);

@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { replayEnded, replayStarted } from '../../store/recorder';
+import { replayEnded, replayStarted } from '../../store/replayState';
 
 /**
  * The QA replay flag (issue 8). While it is set the app shows a replayed log: listener effects,

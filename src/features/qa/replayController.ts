@@ -1,5 +1,5 @@
 import { parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../store/actionLog';
-import { replayEnded, replayStarted, stateReplaced } from '../../store/recorder';
+import { replayEnded, replayStarted, stateReplaced } from '../../store/replayState';
 import './allEndpoints';
 import type { AppStore } from '../../store/store';
 

@@ -1,10 +1,10 @@
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
+import { REHYDRATE } from 'redux-persist/es/constants';
 import type { CartData } from '../../domain/types';
 import { lineSavedForLater, loggedOut, productsLeftShop, savedLineMovedToCart } from '../../store/events';
 import { withoutProducts } from '../../domain/deletedProducts';
 import { addToLines, countLines } from '../../domain/cartLines';
-import { PERSIST_KEY } from '../../store/persist';
+import { PERSIST_KEY } from '../../store/persistKey';
 
 /**
  * Saved-for-later lines (SPEC §3): the same shape as the cart, kept on this device only (the

@@ -1,6 +1,4 @@
-import { REHYDRATE } from 'redux-persist';
 import { toastRequested } from '../../store/events';
-import { restoreLostData, RESTORE_NOTICE } from '../../store/persist';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { showToast } from './toastOutlet';
 
@@ -13,13 +11,7 @@ export { toastRequested, type ToastVariant } from '../../store/events';
 
 /** Shows each requested toast (they wait in the outlet until the ToastHost is mounted). */
 export function setupToastListeners(startAppListening: AppStartListening) {
-  // Stored data that could not be restored (corrupt or foreign local storage): say so, once.
-  startAppListening({
-    predicate: (action) => action.type === REHYDRATE,
-    effect: (action, api) => {
-      if (restoreLostData(action as { payload?: unknown; err?: unknown })) api.dispatch(toastRequested(RESTORE_NOTICE, 'warning'));
-    },
-  });
+  // (Stored data that could not be restored is announced through this too: store/persistence.ts.)
   return startAppListening({
     actionCreator: toastRequested,
     effect: ({ payload }) => showToast(payload.message, payload.variant),

@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
+import { REHYDRATE } from 'redux-persist/es/constants';
 import type { ApiError } from '../../api/errors';
 import type { Product } from '../../domain/types';
 import { connectionRestored, loggedIn } from '../../store/events';

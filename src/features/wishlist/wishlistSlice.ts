@@ -1,7 +1,7 @@
 import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
+import { REHYDRATE } from 'redux-persist/es/constants';
 import { loggedOut, productsLeftShop } from '../../store/events';
-import { PERSIST_KEY } from '../../store/persist';
+import { PERSIST_KEY } from '../../store/persistKey';
 
 /**
  * The guest wishlist: product ids, most recent last (SPEC §3), persisted on this device. For a

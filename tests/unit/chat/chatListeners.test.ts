@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../src/domain/types';
 import { chatApi } from '../../../src/features/chat/chatApi';
+import { chatFeature } from '../../../src/features/chat/chatListeners';
 import { selectCanSend, selectChatMessages } from '../../../src/features/chat/chatSelectors';
 import { chatOpened, draftChanged, messageSubmitted, selectChatDraft } from '../../../src/features/chat/chatSlice';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
@@ -35,6 +36,7 @@ beforeEach(() => {
 
 async function openChat() {
   const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', token: 'tok' } });
+  store.startFeature(chatFeature);
   const toasts: string[] = [];
   store.dispatch(addListener({ actionCreator: toastRequested, effect: (a) => void toasts.push(a.payload.message) }));
   store.dispatch(chatOpened());

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundlesApi } from '../../../src/features/bundles/bundlesApi';
 import { catalogApi } from '../../../src/features/catalog/catalogApi';
-import { paymentRedirect } from '../../../src/features/checkout/checkoutListeners';
+import { checkoutFeature, paymentRedirect } from '../../../src/features/checkout/checkoutListeners';
 import { selectDiscountChecking } from '../../../src/features/checkout/checkoutSelectors';
 import {
   checkoutOpened,
@@ -12,6 +12,7 @@ import {
   newTotalConfirmed,
   orderSubmitted,
   returnedFromPaymentPage,
+  selectCheckout,
 } from '../../../src/features/checkout/checkoutSlice';
 import { sessionApi } from '../../../src/features/session/sessionApi';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
@@ -44,6 +45,8 @@ async function checkoutStore() {
     { session: { ...initialSessionState, status: 'authenticated', token: 'tok' }, cart: { items: { 'plain_|': 1 } } },
     { now: () => NOW, newId: () => `key-${++n}` },
   );
+  // The checkout pages' listeners, started as the pages do (useFeature).
+  store.startFeature(checkoutFeature);
   await store.dispatch(catalogApi.endpoints.getProducts.initiate());
   await store.dispatch(bundlesApi.endpoints.getBundles.initiate());
   return store;
@@ -53,9 +56,9 @@ describe('checkout listeners', () => {
   it('prefills the draft from the profile query once it answers', async () => {
     const store = await checkoutStore();
     store.dispatch(checkoutOpened({ buyNow: null }));
-    expect(store.getState().checkout.draft.form.firstName).toBe('');
+    expect(selectCheckout(store.getState()).draft.form.firstName).toBe('');
     await store.dispatch(sessionApi.endpoints.getUserInfo.initiate());
-    expect(store.getState().checkout.draft.form).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(selectCheckout(store.getState()).draft.form).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
   });
 
   it('sends the same Idempotency-Key for a retry of the same order, and a new one when the order changes', async () => {
@@ -79,10 +82,10 @@ describe('checkout listeners', () => {
 
     const placed = async () => {
       store.dispatch(orderSubmitted());
-      await vi.waitFor(() => expect(store.getState().checkout.status).not.toBe('creatingSession'));
+      await vi.waitFor(() => expect(selectCheckout(store.getState()).status).not.toBe('creatingSession'));
     };
     await placed();
-    expect(store.getState().checkout.status).toBe('editing');
+    expect(selectCheckout(store.getState()).status).toBe('editing');
     // The same order again (a retry after the failure): the same key.
     await placed();
     expect(keys).toEqual(['key-1', 'key-1']);
@@ -91,7 +94,7 @@ describe('checkout listeners', () => {
     store.dispatch(fieldEdited({ field: 'street', value: '2 Replay Street' }));
     answer = 'ok';
     await placed();
-    expect(store.getState().checkout.status).toBe('redirecting');
+    expect(selectCheckout(store.getState()).status).toBe('redirecting');
     expect(go).toHaveBeenCalledWith('http://pay.test/pay/cs_1');
 
     // Back from the payment page (browser cache) and the same order again: the same key, so the
@@ -99,11 +102,11 @@ describe('checkout listeners', () => {
     store.dispatch(returnedFromPaymentPage());
     answer = 'changed';
     await placed();
-    expect(store.getState().checkout.status).toBe('confirmingTotal');
+    expect(selectCheckout(store.getState()).status).toBe('confirmingTotal');
     // Confirming the server's new total changes the amount in the body: a new key.
     answer = 'ok';
     store.dispatch(newTotalConfirmed());
-    await vi.waitFor(() => expect(store.getState().checkout.status).toBe('redirecting'));
+    await vi.waitFor(() => expect(selectCheckout(store.getState()).status).toBe('redirecting'));
     expect(keys).toEqual(['key-1', 'key-1', 'key-2', 'key-2', 'key-3']);
   });
 
@@ -123,7 +126,7 @@ describe('checkout listeners', () => {
     store.dispatch(discountCodeSubmitted());
     await vi.waitFor(() => expect(selectDiscountChecking(store.getState())).toBe(true));
     release();
-    await vi.waitFor(() => expect(store.getState().checkout.discount).toEqual({ code: 'WELCOME10', percentage: 10 }));
+    await vi.waitFor(() => expect(selectCheckout(store.getState()).discount).toEqual({ code: 'WELCOME10', percentage: 10 }));
     expect(selectDiscountChecking(store.getState())).toBe(false);
   });
 });

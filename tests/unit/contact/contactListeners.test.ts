@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mailLink } from '../../../src/features/contact/contactListeners';
-import { contactFieldEdited, contactFormSubmitted } from '../../../src/features/contact/contactSlice';
+import { contactFeature, mailLink } from '../../../src/features/contact/contactListeners';
+import { contactFieldEdited, contactFormSubmitted, selectContactForm } from '../../../src/features/contact/contactSlice';
 import { INQUIRY_RESET_MS, type Inquiry } from '../../../src/features/contact/inquiry';
 import { makeStore } from '../../../src/store/store';
 
@@ -24,6 +24,7 @@ describe('contact form listener', () => {
     const opened = vi.spyOn(mailLink, 'open').mockImplementation(() => undefined);
     const timers = manualTimers();
     const store = makeStore(undefined, { wait: timers.wait });
+    store.startFeature(contactFeature);
     for (const [field, value] of Object.entries(FILLED)) store.dispatch(contactFieldEdited({ field: field as keyof Inquiry, value }));
     store.dispatch(contactFormSubmitted({ shopEmail: 'hello@layerloft.test' }));
 
@@ -31,16 +32,17 @@ describe('contact form listener', () => {
     expect(opened.mock.calls[0]![0]).toMatch(/^mailto:hello@layerloft\.test\?subject=/);
     expect(timers.waits.map((w) => w.ms)).toEqual([INQUIRY_RESET_MS]);
     await flush();
-    expect(store.getState().contact.values).toEqual(FILLED);
+    expect(selectContactForm(store.getState()).values).toEqual(FILLED);
 
     timers.waits[0]!.done();
-    await vi.waitFor(() => expect(store.getState().contact.values.name).toBe(''));
+    await vi.waitFor(() => expect(selectContactForm(store.getState()).values.name).toBe(''));
   });
 
   it('opens nothing and waits for nothing when the form is incomplete; a second send starts the wait over', async () => {
     const opened = vi.spyOn(mailLink, 'open').mockImplementation(() => undefined);
     const timers = manualTimers();
     const store = makeStore(undefined, { wait: timers.wait });
+    store.startFeature(contactFeature);
     store.dispatch(contactFormSubmitted({ shopEmail: 'hello@layerloft.test' }));
     expect(opened).not.toHaveBeenCalled();
     expect(timers.waits).toEqual([]);
@@ -52,8 +54,8 @@ describe('contact form listener', () => {
     // The first wait was cancelled by the second send: ending it clears nothing.
     timers.waits[0]!.done();
     await flush();
-    expect(store.getState().contact.values).toEqual(FILLED);
+    expect(selectContactForm(store.getState()).values).toEqual(FILLED);
     timers.waits[1]!.done();
-    await vi.waitFor(() => expect(store.getState().contact.values).toEqual({ name: '', email: '', phone: '', characterName: '', details: '' }));
+    await vi.waitFor(() => expect(selectContactForm(store.getState()).values).toEqual({ name: '', email: '', phone: '', characterName: '', details: '' }));
   });
 });

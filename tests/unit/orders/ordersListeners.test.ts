@@ -2,12 +2,20 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/domain/types';
 import { ordersApi } from '../../../src/features/orders/ordersApi';
+import { ordersFeature } from '../../../src/features/orders/ordersListeners';
 import { selectOrders } from '../../../src/features/orders/ordersSelectors';
 import { orderStatusRequested, ordersPageOpened } from '../../../src/features/orders/ordersSlice';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
 import { orderUpdateReceived } from '../../../src/store/events';
-import { makeStore } from '../../../src/store/store';
+import { makeStore, type PreloadedState } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
+
+/** A store with My Orders' listeners started, as the page does (useFeature). */
+function ordersStore(preloaded?: PreloadedState) {
+  const store = makeStore(preloaded);
+  store.startFeature(ordersFeature);
+  return store;
+}
 
 const ORDER: Order = { _id: 'o1', status: 'Processing', items: [{ name: 'Moon Lamp', image: '', unitPrice: 10, quantity: 1, color: '|' }], amount: 10, paymentMethod: 'Stripe', date: 0 };
 const session = { ...initialSessionState, status: 'authenticated' as const, token: 'tok' };
@@ -15,10 +23,10 @@ const session = { ...initialSessionState, status: 'authenticated' as const, toke
 describe('orders listeners', () => {
   it("logs 'No token available' when My Orders opens without a session (SPEC §8)", () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    makeStore().dispatch(ordersPageOpened());
+    ordersStore().dispatch(ordersPageOpened());
     expect(log).toHaveBeenCalledWith('No token available');
     log.mockClear();
-    makeStore({ session }).dispatch(ordersPageOpened());
+    ordersStore({ session }).dispatch(ordersPageOpened());
     expect(log).not.toHaveBeenCalled();
     log.mockRestore();
   });
@@ -31,18 +39,18 @@ describe('orders listeners', () => {
         return HttpResponse.json({ success: true, orders: [ORDER] });
       }),
     );
-    const store = makeStore({ session });
+    const store = ordersStore({ session });
     await store.dispatch(ordersApi.endpoints.getUserOrders.initiate());
     store.dispatch(orderStatusRequested('o1'));
     await vi.waitFor(() => expect(reads).toBe(2));
-    const guest = makeStore();
+    const guest = ordersStore();
     guest.dispatch(orderStatusRequested('o1'));
     expect(ordersApi.endpoints.getUserOrders.select()(guest.getState()).isUninitialized).toBe(true);
   });
 
   it('patches a live orderUpdated into the cached list in place', async () => {
     mswServer.use(http.post('*/api/order/userorders', () => HttpResponse.json({ success: true, orders: [ORDER] })));
-    const store = makeStore({ session });
+    const store = ordersStore({ session });
     await store.dispatch(ordersApi.endpoints.getUserOrders.initiate());
     store.dispatch(orderUpdateReceived({ ...ORDER, status: 'Delivered', trackingNumber: 'T-9' }));
     expect(selectOrders(store.getState())).toEqual([{ ...ORDER, status: 'Delivered', trackingNumber: 'T-9' }]);

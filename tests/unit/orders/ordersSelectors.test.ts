@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../src/domain/types';
 import { ordersApi } from '../../../src/features/orders/ordersApi';
+import { ordersFeature } from '../../../src/features/orders/ordersListeners';
 import { selectOrdersFetching, selectRefreshingOrderId, selectVisibleOrders } from '../../../src/features/orders/ordersSelectors';
 import { orderStatusRequested, searchMethodChanged, searchTextChanged, statusFilterChanged } from '../../../src/features/orders/ordersSlice';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
@@ -21,7 +22,10 @@ const ORDERS = [order('65a1aa01', 'Delivered', 'Galaxy Dragon'), order('77c3bb02
 
 function storeWithOrders(answer: () => Promise<Response> | Response = () => HttpResponse.json({ success: true, orders: ORDERS })) {
   mswServer.use(http.post('*/api/order/userorders', answer));
-  return makeStore({ session: { ...initialSessionState, status: 'authenticated', token: 'tok' } });
+  const store = makeStore({ session: { ...initialSessionState, status: 'authenticated', token: 'tok' } });
+  // My Orders' listeners (the 'Order Status' re-read), started as the page does.
+  store.startFeature(ordersFeature);
+  return store;
 }
 
 const visibleIds = (store: ReturnType<typeof storeWithOrders>) => selectVisibleOrders(store.getState()).map((o) => o._id);

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LocationSync } from '../../../src/features/router/LocationSync';
 import { selectLocation } from '../../../src/features/router/routerSlice';
 import { navigationRequested } from '../../../src/store/events';
-import { replayEnded, replayStarted, stateReplaced } from '../../../src/store/recorder';
+import { installRecorder } from '../../../src/store/recorder';
+import { replayEnded, replayStarted, stateReplaced } from '../../../src/store/replayState';
 import { makeStore, type AppStore } from '../../../src/store/store';
 
 function Where() {
@@ -71,7 +72,8 @@ describe('LocationSync', () => {
   });
 
   it('moves the router on a requested navigation, and reports nothing twice', async () => {
-    const store = makeStore(undefined, {}, { record: true });
+    const store = makeStore();
+    installRecorder(store, { record: true });
     const { where } = mount(store, '/');
     await act(async () => {
       store.dispatch(navigationRequested('/cart'));

@@ -5,8 +5,17 @@ import { lineAdded } from '../../../src/features/cart/cartSlice';
 import { connectBrowserEvents, STORAGE_KEY } from '../../../src/store/crossTab';
 import { connectionRestored } from '../../../src/store/events';
 import { selectUserProfile } from '../../../src/store/selectors';
+import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
+import { memoryStorage } from '../../utils/memoryStorage';
 import { mswServer } from '../../utils/msw';
+
+/** A store as main.tsx has it once the page is interactive: persistence started, then other tabs listened to. */
+async function startedStore() {
+  const store = makeStore();
+  await startPersistence(store, { storage: memoryStorage() });
+  return store;
+}
 
 /** What another tab's redux-persist writes. */
 function written(slices: Record<string, unknown>): string {
@@ -24,7 +33,7 @@ afterEach(() => disconnect());
 
 describe('several tabs', () => {
   it("adopts another tab's newer lists without a reload, but never an older copy over newer lines", async () => {
-    const store = makeStore();
+    const store = await startedStore();
     disconnect = connectBrowserEvents(store);
     otherTabWrote({ cart: { items: { 'a_|': 1, b_bundle: 1 }, rev: 2, pending: [] }, saved: { items: { 's_|': 1 }, rev: 1 }, wishlist: { ids: ['w'], rev: 1 }, session: { token: null } });
     await vi.waitFor(() => expect(store.getState().cart.items).toEqual({ 'a_|': 1, b_bundle: 1 }));
@@ -46,7 +55,7 @@ describe('several tabs', () => {
         return HttpResponse.json({ success: true, cartData: {} });
       }),
     );
-    const store = makeStore();
+    const store = await startedStore();
     disconnect = connectBrowserEvents(store);
     otherTabWrote({ cart: { items: { 'm_|': 2 }, rev: 5, pending: [] }, session: { token: 'tok' } });
     await vi.waitFor(() => expect(store.getState().session).toMatchObject({ status: 'authenticated', token: 'tok' }));

@@ -1,4 +1,4 @@
-import { REHYDRATE, persistStore, type Storage } from 'redux-persist';
+import { REHYDRATE, type Storage } from 'redux-persist';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { lineAdded } from '../../../src/features/cart/cartSlice';
@@ -7,6 +7,7 @@ import { toggled as wishlistToggled } from '../../../src/features/wishlist/wishl
 import { loggedIn, loggedOut } from '../../../src/store/events';
 import { PERSIST_KEY, PERSIST_VERSION, migrate, sanitizePersisted, tolerantDeserialize } from '../../../src/store/persist';
 import { selectUserProfile } from '../../../src/store/selectors';
+import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 import { memoryStorage } from '../../utils/memoryStorage';
@@ -19,11 +20,8 @@ function stored(slices: Record<string, unknown>): string {
 }
 
 async function rehydrate(storage: Storage) {
-  const store = makeStore(undefined, {}, { storage });
-  await new Promise<void>((resolve) => {
-    const persistor = persistStore(store, null, () => resolve());
-    void persistor;
-  });
+  const store = makeStore();
+  await startPersistence(store, { storage });
   return store;
 }
 
@@ -153,8 +151,8 @@ describe('persistence through the store', () => {
 
   it("keeps a guest's redirect-after-login target across a reload, never a foreign or logged-in one", async () => {
     const storage = memoryStorage();
-    const guest = makeStore(undefined, {}, { storage });
-    persistStore(guest);
+    const guest = makeStore();
+    void startPersistence(guest, { storage });
     guest.dispatch(redirectAfterLoginSet('/place-order'));
     const written = await vi.waitFor(() => {
       const w = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;

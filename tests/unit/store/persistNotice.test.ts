@@ -2,10 +2,11 @@
  * Corrupt or foreign data in local storage (issue 10): the app starts, keeps what is valid, drops
  * what is not — and says so once (a warning toast), not on every later start.
  */
-import { persistStore, type Storage } from 'redux-persist';
+import type { Storage } from 'redux-persist';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attachToastOutlet } from '../../../src/features/ui/toastOutlet';
 import { PERSIST_KEY, RESTORE_NOTICE } from '../../../src/store/persist';
+import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
 import { memoryStorage } from '../../utils/memoryStorage';
 
@@ -26,10 +27,8 @@ const persist = { version: 1, rehydrated: true };
 
 /** Starts a store on `storage` like main.tsx does; resolves after rehydration and the write-back. */
 async function start(storage: Storage) {
-  const store = makeStore(undefined, {}, { storage });
-  await new Promise<void>((resolve) => {
-    persistStore(store, null, () => resolve());
-  });
+  const store = makeStore();
+  await startPersistence(store, { storage });
   // redux-persist writes the rehydrated state back on its next tick.
   await new Promise((r) => setTimeout(r, 50));
   return store;

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { persistStore, REHYDRATE, type Storage } from 'redux-persist';
+import { REHYDRATE, type Storage } from 'redux-persist';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lineAdded, lineQuantityChanged } from '../../../src/features/cart/cartSlice';
 import { loadLog, ReplaySession } from '../../../src/features/qa/replayController';
@@ -10,7 +10,9 @@ import { parseActionLog, replayActionLog, serializeActionLog, toLogValue, type L
 import { REDACTED } from '../../../src/store/devtools';
 import { loggedIn } from '../../../src/store/events';
 import { PERSIST_KEY } from '../../../src/store/persist';
-import { stateReplaced } from '../../../src/store/recorder';
+import { startPersistence } from '../../../src/store/persistence';
+import { installRecorder } from '../../../src/store/recorder';
+import { stateReplaced } from '../../../src/store/replayState';
 import { makeStore, type AppStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 
@@ -26,11 +28,11 @@ function clock(start = 1_700_000_000_000) {
  * A store recording from after its first action (RTK Query's one-time middleware registration),
  * so counts below are the test's own actions.
  */
-function recordingStore(capacity?: number, storage?: Storage) {
+function recordingStore(capacity?: number) {
   let n = 0;
-  const store = makeStore(undefined, { now: clock(), newId: () => `id-${++n}` }, { recorderCapacity: capacity, storage });
+  const store = makeStore(undefined, { now: clock(), newId: () => `id-${++n}` });
   store.dispatch({ type: 'test/warmedUp' });
-  store.recorder.start();
+  installRecorder(store, { capacity, record: true });
   return store;
 }
 
@@ -170,19 +172,33 @@ describe('QA recorder', () => {
     expect((log.preloadedState.cart as { items: object }).items).toEqual({ p1_bundle: 1, p2_bundle: 1 });
   });
 
-  it('is off unless asked (makeStore without `record`)', () => {
+  it('is not in a store until installed, and records only once started', () => {
     const store = makeStore();
     store.dispatch(lineAdded({ itemId: 'p1', variant: 'bundle', quantity: 1 }));
+    expect(store.recorder.installed).toBe(false);
     expect(store.recorder.status().count).toBe(0);
     expect(store.recorder.exportLog()).toBeNull();
+    expect(() => store.recorder.start()).toThrow(/not loaded/);
+    // Installed later (the QA panel opening): it sees the store's actions from then on.
+    const seen = vi.fn();
+    store.recorder.subscribe(seen);
+    installRecorder(store);
+    expect(seen).toHaveBeenCalled();
+    store.dispatch(lineAdded({ itemId: 'p2', variant: 'bundle', quantity: 1 }));
+    expect(store.recorder.status()).toMatchObject({ recording: false, count: 0 });
+    store.recorder.start();
+    store.dispatch(lineAdded({ itemId: 'p3', variant: 'bundle', quantity: 1 }));
+    expect(store.recorder.status()).toMatchObject({ recording: true, count: 1 });
+    expect((exported(store).log.preloadedState.cart as { items: object }).items).toEqual({ p1_bundle: 1, p2_bundle: 1 });
   });
 
   it('records start-up (PERSIST, REHYDRATE) so a reload-time bug replays too', async () => {
     const storage = memoryStorage();
     storage.data[`persist:${PERSIST_KEY}`] = JSON.stringify({ cart: JSON.stringify({ items: { p1_bundle: 2 }, rev: 4, pending: [] }), _persist: '{"version":1,"rehydrated":true}' });
     // Recording from store creation, as main.tsx does: RTK Query's registration is in the log.
-    const store = makeStore(undefined, { now: clock() }, { storage, record: true });
-    await new Promise<void>((resolve) => persistStore(store, null, resolve));
+    const store = makeStore(undefined, { now: clock() });
+    installRecorder(store, { record: true });
+    await startPersistence(store, { storage });
     store.dispatch(lineAdded({ itemId: 'p2', variant: 'bundle', quantity: 1 }));
     const { log } = exported(store);
     expect(log.actions.map((a) => a.type)).toEqual(expect.arrayContaining(['api/config/middlewareRegistered', 'persist/PERSIST', 'persist/REHYDRATE', 'cart/lineAdded']));
@@ -206,8 +222,9 @@ describe('replay into the running app', () => {
 
   it('steps through a log, keeps side effects and persistence quiet, and gives the app its state back', async () => {
     const storage = memoryStorage();
-    const store = makeStore(undefined, { now: clock() }, { storage, record: true });
-    await new Promise<void>((resolve) => persistStore(store, null, resolve));
+    const store = makeStore(undefined, { now: clock() });
+    installRecorder(store, { record: true });
+    await startPersistence(store, { storage });
     store.dispatch(lineAdded({ itemId: 'mine', variant: 'bundle', quantity: 1 }));
     await new Promise((r) => setTimeout(r, 30));
     const ownState = store.getState();
@@ -278,6 +295,7 @@ describe('replay into the running app', () => {
 
   it('refuses a corrupt or foreign file as a whole, applying nothing', async () => {
     const store = makeStore();
+    installRecorder(store);
     const before = store.getState();
     const good = await recordedLog();
     const tampered = JSON.parse(good) as { steps: Array<{ type: string }> };

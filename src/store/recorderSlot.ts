@@ -1,0 +1,85 @@
+import type { Middleware, Reducer } from '@reduxjs/toolkit';
+import type { ActionLogFile } from './actionLog';
+
+export interface RecorderStatus {
+  recording: boolean;
+  /** Actions in the buffer now. */
+  count: number;
+  /** Actions folded into the start state because the buffer was full. */
+  dropped: number;
+}
+
+/** The QA recorder (store/recorder.ts `createRecorder`). */
+export interface Recorder {
+  middleware: Middleware;
+  /** A new recording: the buffer empties and the current state becomes the start state. */
+  start(): void;
+  /** Stops appending; the recording stays available for download. */
+  stop(): void;
+  status(): RecorderStatus;
+  /** For useSyncExternalStore: called after every recorded action and on start/stop. */
+  subscribe(listener: () => void): () => void;
+  /** The log of what was recorded (null before the first start). */
+  exportLog(): ActionLogFile | null;
+  /** A fresh pure reducer for replays (the QA panel and tests use it). */
+  createReducer(): Reducer;
+}
+
+/** The store's recorder before one is installed, and after: the installed one, through the same object. */
+export interface RecorderSlot extends Recorder {
+  /** Puts `recorder` in place (once): its middleware starts seeing actions from the next dispatch. */
+  install(recorder: Recorder): void;
+  readonly installed: boolean;
+}
+
+const IDLE: RecorderStatus = { recording: false, count: 0, dropped: 0 };
+
+/**
+ * Where the QA recorder plugs into a store. The recorder and what it needs (the action log's
+ * redaction, the replay reducer with redux-persist) are not part of the first view: they load in
+ * QA mode and in development before the store sees its first action (main.tsx), or when the QA
+ * panel opens. Until then this slot passes actions through and reports "not recording".
+ */
+export function createRecorderSlot(): RecorderSlot {
+  let recorder: Recorder | undefined;
+  let connect: ((recorder: Recorder) => void) | undefined;
+  let forward: ((action: unknown) => unknown) | undefined;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((l) => l());
+
+  const middleware: Middleware = (api) => (next) => {
+    connect = (r) => {
+      forward = r.middleware(api)(next) as (action: unknown) => unknown;
+    };
+    if (recorder) connect(recorder);
+    return (action) => (forward ? forward(action) : next(action));
+  };
+
+  const installed = (): Recorder => {
+    if (!recorder) throw new Error('The QA recorder is not loaded (store/recorder.ts installRecorder).');
+    return recorder;
+  };
+
+  return {
+    middleware,
+    install(r) {
+      if (recorder) throw new Error('A QA recorder is already installed in this store.');
+      recorder = r;
+      connect?.(r);
+      r.subscribe(notify);
+      notify();
+    },
+    get installed() {
+      return recorder !== undefined;
+    },
+    start: () => installed().start(),
+    stop: () => recorder?.stop(),
+    status: () => recorder?.status() ?? IDLE,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    exportLog: () => recorder?.exportLog() ?? null,
+    createReducer: () => installed().createReducer(),
+  };
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { RenderedPage, RenderInput } from '../../src/entry-server';
+import type { RenderedPage, RenderInput, SharedData } from '../../src/entry-server';
 import { cacheText, type CachedBody } from '../lib/cachedBody';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
 import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './template';
@@ -87,23 +87,30 @@ export function createPageRenderer(
   decorate: PageDecorator = async (_url, html) => html,
 ): PageRenderer {
   const transport = inProcessTransport(app);
-  const renderPage = async (url: string) => {
-    const [page, shell] = await Promise.all([entry.render({ url, transport }), template()]);
+  // The guest's answers of the shared endpoints (catalog, bundles, settings) from earlier renders,
+  // for the data version they were fetched under: a render starts from them and asks the API only
+  // for what they lack. The HTML is still rendered anew for every request the HTML cache misses.
+  let shared: { version: string; data: SharedData } | undefined;
+  const renderPage = async (url: string, version: string) => {
+    const seed = shared?.version === version ? shared.data : undefined;
+    const [page, shell] = await Promise.all([entry.render({ url, transport, ...(seed ? { seed } : {}) }), template()]);
+    // Kept only if the data did not change while the render fetched it (else it is the next version's).
+    if (page.shared !== seed && (await dataVersion(app)) === version) shared = { version, data: page.shared };
     return { status: page.status, html: await decorate(url, pageHtml(shell, page)) };
   };
   return {
     async render(url) {
+      const version = await dataVersion(app);
       // Every visitor gets the guest's render (the shopper's own parts fill in on the client), so
       // the render of a canonical URL serves every URL that means the same page.
       const key = canonicalUrl(url);
-      if (key === null) return { ...(await renderPage(url)), cache: 'none' };
-      const version = await dataVersion(app);
+      if (key === null) return { ...(await renderPage(url, version)), cache: 'none' };
       const hit = cache.get(key, version);
       if (hit) {
         hit.body ??= cacheText(hit.html);
         return { ...hit, cache: 'hit' };
       }
-      const page = await renderPage(key);
+      const page = await renderPage(key, version);
       cache.set(key, version, page);
       return { ...page, cache: 'miss' };
     },

@@ -22,7 +22,11 @@ export interface PageRenderer {
   render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none'; body?: CachedBody }>;
 }
 
-/** What the server adds to a rendered page before it is served or kept (its meta tags: server/lib/spaMeta.ts). */
+/**
+ * What the server adds to a page before it is served or kept (its meta tags: server/lib/spaMeta.ts),
+ * written into the shell (index.html) the render then goes in: a few KB to search and copy, not
+ * the whole page.
+ */
 export type PageDecorator = (url: string, html: string) => Promise<string>;
 
 export interface ServerEntry {
@@ -58,11 +62,17 @@ export function inProcessTransport(app: FastifyInstance): RenderInput['transport
   };
 }
 
-/** The built index.html, prepared once per build (re-read when the file changes). */
+/** How often (ms) a render may check whether index.html changed (a rebuild under a running server). */
+const TEMPLATE_CHECK_INTERVAL_MS = 1000;
+
+/** The built index.html, prepared once per build (re-read when the file changes, seen within a second). */
 function templateReader(distDir: string): () => Promise<string> {
   const file = path.join(distDir, 'index.html');
   let cached: { mtimeMs: number; html: string } | undefined;
+  let checkedAt = 0;
   return async () => {
+    if (cached && Date.now() - checkedAt < TEMPLATE_CHECK_INTERVAL_MS) return cached.html;
+    checkedAt = Date.now();
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) {
       const built = await readFile(file, 'utf8');
@@ -93,10 +103,10 @@ export function createPageRenderer(
   let shared: { version: string; data: SharedData } | undefined;
   const renderPage = async (url: string, version: string) => {
     const seed = shared?.version === version ? shared.data : undefined;
-    const [page, shell] = await Promise.all([entry.render({ url, transport, ...(seed ? { seed } : {}) }), template()]);
+    const [page, shell] = await Promise.all([entry.render({ url, transport, ...(seed ? { seed } : {}) }), template().then((html) => decorate(url, html))]);
     // Kept only if the data did not change while the render fetched it (else it is the next version's).
     if (page.shared !== seed && (await dataVersion(app)) === version) shared = { version, data: page.shared };
-    return { status: page.status, html: await decorate(url, pageHtml(shell, page)) };
+    return { status: page.status, html: pageHtml(shell, page) };
   };
   return {
     async render(url) {

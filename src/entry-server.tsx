@@ -173,7 +173,7 @@ async function prefetch(store: AppStore, { match: matches, queries, productId }:
   const match = matches?.[0];
   const subscriptions = queries.map((q) => subscribe(store, q));
   await Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
-  // Nothing on the server keeps a subscription: the cache stays, no timer waits to drop it.
+  // Nothing on the server keeps a subscription (the timers the unsubscribes start are cleared with the store, see render).
   for (const s of subscriptions) s.unsubscribe();
 
   if (!match) return 404;
@@ -225,28 +225,36 @@ export async function render(input: RenderInput): Promise<RenderedPage> {
   const deps = { ...defaultDeps, server };
   // The store view lives in the url: the router's mirror starts at this request's url.
   const store = makeStore({ router: routerStateAt(`${url.pathname}${url.search}`) }, deps);
-  const plan = planPage(url.pathname);
-  const shared = input.seed ?? EMPTY_SHARED;
-  // Only the entries this page asks for: its data block holds what it was rendered from, no more.
-  if (input.seed) store.dispatch(serverDataArrived(seedOf(input.seed, plan.queries)));
-  const [status] = await Promise.all([prefetch(store, plan), preloadRoute(url.pathname)]);
+  try {
+    const plan = planPage(url.pathname);
+    const shared = input.seed ?? EMPTY_SHARED;
+    // Only the entries this page asks for: its data block holds what it was rendered from, no more.
+    if (input.seed) store.dispatch(serverDataArrived(seedOf(input.seed, plan.queries)));
+    const [status] = await Promise.all([prefetch(store, plan), preloadRoute(url.pathname)]);
 
-  const cache = createCache({ key: EMOTION_KEY });
-  const emotion = createEmotionServer(cache);
-  const html = await renderToString(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <App store={store} router={(app) => <StaticRouter location={`${url.pathname}${url.search}`}>{app}</StaticRouter>} />
-      </CacheProvider>
-    </StrictMode>,
-  );
-  const chunks = emotion.extractCriticalToChunks(html);
-  const api = store.getState().api;
-  return {
-    status,
-    markup: chunks.html,
-    styles: adoptableStyleTags(emotion.constructStyleTagsFromChunks(chunks)),
-    data: { api },
-    shared: withSharedEntries(shared, api as unknown as ApiCacheState),
-  };
+    const cache = createCache({ key: EMOTION_KEY });
+    const emotion = createEmotionServer(cache);
+    const html = await renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <App store={store} router={(app) => <StaticRouter location={`${url.pathname}${url.search}`}>{app}</StaticRouter>} />
+        </CacheProvider>
+      </StrictMode>,
+    );
+    const chunks = emotion.extractCriticalToChunks(html);
+    const api = store.getState().api;
+    return {
+      status,
+      markup: chunks.html,
+      styles: adoptableStyleTags(emotion.constructStyleTagsFromChunks(chunks)),
+      data: { api },
+      shared: withSharedEntries(shared, api as unknown as ApiCacheState),
+    };
+  } finally {
+    // The store ends with the request. An entry nothing subscribes to is dropped by a timer
+    // (`keepUnusedDataFor`, 60 s) that would keep the whole store alive until then: a minute of
+    // every request's store in memory, and the garbage collector's time with it. Resetting the
+    // cache clears those timers (the state returned above is a snapshot, untouched by this).
+    store.dispatch(baseApi.util.resetApiState());
+  }
 }

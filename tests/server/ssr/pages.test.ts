@@ -284,3 +284,19 @@ describe('uncached renders (HTML_CACHE_ENTRIES=0)', () => {
     }
   });
 });
+
+describe('the render’s store', () => {
+  it('ends with the request: no timer of it is left behind to keep it in memory', async () => {
+    const { app } = shop.t;
+    const entry = (await import(pathToFileURL(path.join(shop.distDir, SSR_ENTRY)).href)) as ServerEntry;
+    const renderer = createPageRenderer(app, entry, async () => SHELL, new HtmlCache(0));
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    await renderer.render('/collection');
+    const before = timers();
+    for (const p of shop.list.slice(0, 5)) expect((await renderer.render(`/product/${p._id}`)).cache).toBe('miss');
+    await renderer.render('/collection?category=Figures');
+    // Each of these renders subscribed to three or four endpoints: RTK Query drops an unused entry
+    // with a timer (`keepUnusedDataFor`), which would hold the store for a minute.
+    expect(timers() - before).toBeLessThan(3);
+  });
+});

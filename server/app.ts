@@ -25,6 +25,7 @@ import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
 import { PUBLIC_ROUTES, registerSeoRoutes } from './ssr/seo';
+import { sendRenderedPage } from './ssr/send';
 import { describeIssues } from './lib/validate';
 
 declare module 'fastify' {
@@ -249,7 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       reply.code(page.status).header('x-render-cache', page.cache);
       // A cache hit: bytes compressed once (with an ETag, so a revalidation is a 304).
       if (page.body && page.status === 200) return sendCachedBody(request, reply, page.body, 'text/html; charset=utf-8');
-      return reply.send(page.html);
+      return sendRenderedPage(request, reply, page.html);
     }
     return reply.send(await withPageMeta(app, request.url, await readFile(path.join(distDir, 'index.html'), 'utf8')));
   };

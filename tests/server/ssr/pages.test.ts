@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
@@ -230,6 +230,18 @@ describe('the anonymous HTML cache', () => {
     expect(etag).toMatch(/^"[\w-]+-br"$/);
     const again = await shop.t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('compresses a page rendered for the request in the encoding the client takes', async () => {
+    // /cart is never kept: every answer is a render of its own.
+    const ask = (encoding?: string) => shop.t.app.inject({ url: '/cart', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const [br, gzip, plain, refused] = await Promise.all([ask('gzip, deflate, br'), ask('gzip'), ask(), ask('br;q=0, gzip;q=0')]);
+    expect([br, gzip, plain, refused].map((r) => r.headers['x-render-cache'])).toEqual(['none', 'none', 'none', 'none']);
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding'], refused.headers['content-encoding']]).toEqual(['br', 'gzip', undefined, undefined]);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    for (const html of [brotliDecompressSync(br.rawPayload).toString('utf8'), gunzipSync(gzip.rawPayload).toString('utf8'), plain.body, refused.body]) {
+      expect(text(main(new JSDOM(html).window.document).querySelector('h1')!)).toContain('Your cart');
+    }
   });
 
   it('never keeps a shopper’s page', async () => {

@@ -7,6 +7,8 @@
 // issue's figures), else PGlite in a temporary folder. The demo catalog, as the store ships it.
 // Requests carry a browser's Accept-Encoding, so compression is part of every figure.
 // BENCH_SSR_SECONDS sets the length of each measurement (default 5).
+// Each figure also says the server's CPU time per request (user + system, from /proc): on a machine
+// shared with other work, latency moves with the neighbours' load, the CPU a request costs much less.
 import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -61,17 +63,31 @@ export async function loop(url, { connections, seconds }) {
   return { rps: Math.round(latencies.length / elapsed), p50: +percentile(latencies, 50).toFixed(1), p99: +percentile(latencies, 99).toFixed(1), n: latencies.length, bad, cache };
 }
 
+/** CPU time (user + system) a process has used, in ms; NaN where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 async function measureOn(root, db, { cacheEntries, label, paths, expectCache }) {
   const server = await startServer(root, { ...db, extra: { HTML_CACHE_ENTRIES: String(cacheEntries) } });
   const out = [];
   try {
     for (const [name, path] of paths) {
       for (const connections of CONNECTIONS) {
+        const cpu0 = cpuMs(server.pid);
         const r = await loop(`${server.url}${path}`, { connections, seconds: SECONDS });
+        // Over the warm-up and the measured requests alike (the loop sends `connections` of the former).
+        r.cpuMsPerRequest = +((cpuMs(server.pid) - cpu0) / (r.n + connections)).toFixed(1);
         const tally = Object.entries(r.cache)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ');
-        console.log(`  ${name} ${label}, ${connections} conn: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.n} requests, ${r.bad} not 200; x-render-cache: ${tally})`);
+        console.log(`  ${name} ${label}, ${connections} conn: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuMsPerRequest} ms/request (${r.n} requests, ${r.bad} not 200; x-render-cache: ${tally})`);
         const expected = path.startsWith('/api/') ? 'none' : expectCache;
         const wrong = r.n - (r.cache[expected] ?? 0);
         if (r.bad > 0 || wrong > 0) console.log(`  WARNING: ${r.bad} answers not 200, ${wrong} not served as "${expected}"`);
@@ -123,6 +139,7 @@ export async function run({ root }) {
     const what = r.name === 'product list JSON' ? `server ${where}: product list JSON` : `server ${where}: ${r.name} HTML ${r.label}`;
     rows.push(
       { figure: `${what}, ${r.connections} conn: throughput`, value: r.rps, unit: 'req/s', target: null, better: 'higher' },
+      { figure: `${what}, ${r.connections} conn: server CPU per request`, value: r.cpuMsPerRequest, unit: 'ms', target: null, better: 'lower' },
       {
         figure: `${what}, ${r.connections} conn: p99`,
         value: r.p99,

@@ -24,7 +24,8 @@ import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
 import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
-import { registerSeoRoutes } from './ssr/seo';
+import { PUBLIC_ROUTES, registerSeoRoutes } from './ssr/seo';
+import { sendRenderedPage } from './ssr/send';
 import { describeIssues } from './lib/validate';
 
 declare module 'fastify' {
@@ -249,7 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       reply.code(page.status).header('x-render-cache', page.cache);
       // A cache hit: bytes compressed once (with an ETag, so a revalidation is a 304).
       if (page.body && page.status === 200) return sendCachedBody(request, reply, page.body, 'text/html; charset=utf-8');
-      return reply.send(page.html);
+      return sendRenderedPage(request, reply, page.html);
     }
     return reply.send(await withPageMeta(app, request.url, await readFile(path.join(distDir, 'index.html'), 'utf8')));
   };
@@ -269,6 +270,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
     // '/' is a directory for the static plugin (403); it is the SPA's home page.
     app.get('/', sendPage);
+    // The pages people land on go straight to the render: through the static plugin's wildcard
+    // each would first cost a stat and a directory read for a file that is not there. Every other
+    // path still falls through the static files to the not-found handler, which renders pages too.
+    for (const page of [...PUBLIC_ROUTES.filter((p) => p !== '/'), '/product/:id(^[0-9a-fA-F]{24}$)', '/bundle/:id(^[0-9a-fA-F]{24}$)']) app.get(page, sendPage);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

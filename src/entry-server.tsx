@@ -16,7 +16,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { Writable } from 'node:stream';
 import type { ServerTransport } from './api/baseApi';
-import { baseApi } from './api/baseApi';
+import { baseApi, serverDataArrived } from './api/baseApi';
 import { App } from './app/App';
 import { adoptableStyleTags, EMOTION_KEY } from './app/serverStyles';
 import { preloadRoute, ROUTE_TABLE } from './app/routes';
@@ -31,6 +31,26 @@ export interface RenderInput {
   url: string;
   /** How the endpoints reach the API (the server answers them in-process). */
   transport: ServerTransport;
+  /**
+   * The `shared` data of an earlier render made from the same data (the server keeps it while the
+   * catalog, the bundles and the settings are unchanged): the store starts from it as the client
+   * does from a page (`serverDataArrived`), so the endpoints answer from their cache and the
+   * transport is asked only for what it lacks.
+   */
+  seed?: SharedData;
+}
+
+/**
+ * RTK Query entries any render of the same data may start from: the guest's answers of the
+ * endpoints every page prefetches (the same for every URL, no token), with the tags they provide
+ * (the client's invalidations must still find them). Immutable: renders share it.
+ */
+export interface SharedData {
+  api: {
+    queries: Readonly<Record<string, unknown>>;
+    mutations: Readonly<Record<string, never>>;
+    provided: { tags: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>; keys: Readonly<Record<string, readonly unknown[]>> };
+  };
 }
 
 export interface RenderedPage {
@@ -42,21 +62,118 @@ export interface RenderedPage {
   styles: string;
   /** The RTK Query cache the page was rendered from, for `serverDataArrived` on the client. */
   data: { api: unknown };
+  /** The seed with what this render fetched that others may reuse: the seed itself when it fetched nothing new. */
+  shared: SharedData;
 }
 
+/** The endpoints a page prefetches: their guest answers depend on the catalog, the bundles and the settings only. */
+const SHARED_ENDPOINTS = ['getProducts', 'getProduct', 'getBundles', 'getSettings'] as const;
+/** Above this many entries the shared data starts again from one render's (a bound on memory). */
+const MAX_SHARED_QUERIES = 2000;
 
-/** Prefetches what the page shows through the endpoints the screens use, and says whether it exists. */
-async function prefetch(store: AppStore, pathname: string): Promise<number> {
-  const match = matchRoutes([...ROUTE_TABLE], pathname)?.[0];
-  const subscriptions: { unsubscribe(): void }[] = [
-    store.dispatch(catalogApi.endpoints.getProducts.initiate()),
-    store.dispatch(bundlesApi.endpoints.getBundles.initiate()),
-    store.dispatch(catalogApi.endpoints.getSettings.initiate()),
+type Tag = { type: string; id?: string | number };
+interface QueryEntry {
+  status?: string;
+  endpointName?: string;
+  originalArgs?: unknown;
+}
+interface ApiCacheState {
+  queries: Readonly<Record<string, QueryEntry | undefined>>;
+  provided: { keys: Readonly<Record<string, readonly unknown[] | undefined>> };
+}
+
+/** RTK Query's cache state holding `queries` (frozen entries, shared as they are) and the tags they provide. */
+function sharedData(queries: Record<string, unknown>, providedKeys: Record<string, readonly unknown[]>): SharedData {
+  // The tag index of these entries, as RTK Query keeps it (tag type → id → cache keys).
+  const tags: Record<string, Record<string, string[]>> = {};
+  for (const [key, provided] of Object.entries(providedKeys)) {
+    for (const tag of provided as Tag[]) ((tags[tag.type] ??= {})[String(tag.id ?? '__internal_without_id')] ??= []).push(key);
+  }
+  return Object.freeze({ api: Object.freeze({ queries: Object.freeze(queries), mutations: Object.freeze({}), provided: Object.freeze({ tags, keys: Object.freeze(providedKeys) }) }) });
+}
+
+const EMPTY_SHARED = sharedData({}, {});
+
+/** The entries of `shared` that answer `wanted` (endpoint and argument), with their tags: what one page starts from. */
+function seedOf(shared: SharedData, wanted: readonly PrefetchQuery[]): SharedData {
+  const queries: Record<string, unknown> = {};
+  const keys: Record<string, readonly unknown[]> = {};
+  for (const [key, entry] of Object.entries(shared.api.queries as ApiCacheState['queries'])) {
+    if (!wanted.some((w) => w.endpoint === entry?.endpointName && w.arg === entry.originalArgs)) continue;
+    queries[key] = entry;
+    const provided = shared.api.provided.keys[key];
+    if (provided) keys[key] = provided;
+  }
+  return sharedData(queries, keys);
+}
+
+/**
+ * `shared` plus the fulfilled entries of the shared endpoints that `api` holds and `shared` lacks
+ * (`shared` itself when there are none). The entries are the store's own, frozen by immer.
+ */
+function withSharedEntries(shared: SharedData, api: ApiCacheState): SharedData {
+  const added = Object.entries(api.queries).filter(
+    ([key, entry]) => entry?.status === 'fulfilled' && (SHARED_ENDPOINTS as readonly (string | undefined)[]).includes(entry.endpointName) && shared.api.queries[key] === undefined,
+  );
+  if (added.length === 0) return shared;
+  const base = Object.keys(shared.api.queries).length + added.length > MAX_SHARED_QUERIES ? EMPTY_SHARED : shared;
+  const queries: Record<string, unknown> = { ...base.api.queries };
+  const keys: Record<string, readonly unknown[]> = { ...base.api.provided.keys };
+  for (const [key, entry] of added) {
+    queries[key] = entry;
+    const provided = api.provided.keys[key];
+    if (provided) keys[key] = provided;
+  }
+  return sharedData(queries, keys);
+}
+
+/** One query a page prefetches: an endpoint and its argument. */
+interface PrefetchQuery {
+  endpoint: (typeof SHARED_ENDPOINTS)[number];
+  arg: string | undefined;
+}
+
+interface PagePlan {
+  match: ReturnType<typeof matchRoutes>;
+  queries: PrefetchQuery[];
+  productId?: string;
+}
+
+/** What the page at `pathname` shows: the catalog, bundles and settings on every page, and its product. */
+function planPage(pathname: string): PagePlan {
+  const match = matchRoutes([...ROUTE_TABLE], pathname);
+  const queries: PrefetchQuery[] = [
+    { endpoint: 'getProducts', arg: undefined },
+    { endpoint: 'getBundles', arg: undefined },
+    { endpoint: 'getSettings', arg: undefined },
   ];
-  const productId = match?.route.path === '/product/:productId' ? match.params.productId : undefined;
-  if (productId) subscriptions.push(store.dispatch(catalogApi.endpoints.getProduct.initiate(productId)));
+  const productId = match?.[0]?.route.path === '/product/:productId' ? match[0].params.productId : undefined;
+  if (productId) queries.push({ endpoint: 'getProduct', arg: productId });
+  return { match, queries, ...(productId ? { productId } : {}) };
+}
+
+function subscribe(store: AppStore, { endpoint, arg }: PrefetchQuery): { unsubscribe(): void } {
+  switch (endpoint) {
+    case 'getProducts':
+      return store.dispatch(catalogApi.endpoints.getProducts.initiate());
+    case 'getBundles':
+      return store.dispatch(bundlesApi.endpoints.getBundles.initiate());
+    case 'getSettings':
+      return store.dispatch(catalogApi.endpoints.getSettings.initiate());
+    case 'getProduct':
+      return store.dispatch(catalogApi.endpoints.getProduct.initiate(arg!));
+  }
+}
+
+/**
+ * Prefetches what the page shows through the endpoints the screens use (answered from the store's
+ * cache where it was seeded), and says whether it exists.
+ */
+async function prefetch(store: AppStore, { match: matches, queries, productId }: PagePlan): Promise<number> {
+  const match = matches?.[0];
+  const subscriptions = queries.map((q) => subscribe(store, q));
   await Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
-  // Nothing on the server keeps a subscription: the cache stays, no timer waits to drop it.
+  // Nothing on the server keeps a subscription (the timers the unsubscribes start are cleared with the store, see render).
   for (const s of subscriptions) s.unsubscribe();
 
   if (!match) return 404;
@@ -108,17 +225,36 @@ export async function render(input: RenderInput): Promise<RenderedPage> {
   const deps = { ...defaultDeps, server };
   // The store view lives in the url: the router's mirror starts at this request's url.
   const store = makeStore({ router: routerStateAt(`${url.pathname}${url.search}`) }, deps);
-  const [status] = await Promise.all([prefetch(store, url.pathname), preloadRoute(url.pathname)]);
+  try {
+    const plan = planPage(url.pathname);
+    const shared = input.seed ?? EMPTY_SHARED;
+    // Only the entries this page asks for: its data block holds what it was rendered from, no more.
+    if (input.seed) store.dispatch(serverDataArrived(seedOf(input.seed, plan.queries)));
+    const [status] = await Promise.all([prefetch(store, plan), preloadRoute(url.pathname)]);
 
-  const cache = createCache({ key: EMOTION_KEY });
-  const emotion = createEmotionServer(cache);
-  const html = await renderToString(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <App store={store} router={(app) => <StaticRouter location={`${url.pathname}${url.search}`}>{app}</StaticRouter>} />
-      </CacheProvider>
-    </StrictMode>,
-  );
-  const chunks = emotion.extractCriticalToChunks(html);
-  return { status, markup: chunks.html, styles: adoptableStyleTags(emotion.constructStyleTagsFromChunks(chunks)), data: { api: store.getState().api } };
+    const cache = createCache({ key: EMOTION_KEY });
+    const emotion = createEmotionServer(cache);
+    const html = await renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <App store={store} router={(app) => <StaticRouter location={`${url.pathname}${url.search}`}>{app}</StaticRouter>} />
+        </CacheProvider>
+      </StrictMode>,
+    );
+    const chunks = emotion.extractCriticalToChunks(html);
+    const api = store.getState().api;
+    return {
+      status,
+      markup: chunks.html,
+      styles: adoptableStyleTags(emotion.constructStyleTagsFromChunks(chunks)),
+      data: { api },
+      shared: withSharedEntries(shared, api as unknown as ApiCacheState),
+    };
+  } finally {
+    // The store ends with the request. An entry nothing subscribes to is dropped by a timer
+    // (`keepUnusedDataFor`, 60 s) that would keep the whole store alive until then: a minute of
+    // every request's store in memory, and the garbage collector's time with it. Resetting the
+    // cache clears those timers (the state returned above is a snapshot, untouched by this).
+    store.dispatch(baseApi.util.resetApiState());
+  }
 }

@@ -40,14 +40,18 @@ export function matchesEtag(header: string | undefined, hash: string): boolean {
   });
 }
 
+/** True when an Accept-Encoding header accepts `encoding` (listed, and not with q=0). */
+export function acceptsEncoding(header: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  return new RegExp(`(^|[\\s,])${encoding}(;q=(?!0(\\.0*)?\\b)[\\d.]+)?(\\s*(,|$))`).test(String(header ?? ''));
+}
+
 /** Answers 304 or the best encoding the client accepts. Clients revalidate (no-cache). */
 export function sendCachedBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody, type = 'application/json; charset=utf-8'): FastifyReply {
   reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
   if (matchesEtag(request.headers['if-none-match'], body.hash)) {
     return reply.code(304).header('ETag', `"${body.hash}"`).send();
   }
-  const accept = String(request.headers['accept-encoding'] ?? '');
-  const accepts = (enc: string) => new RegExp(`(^|[\\s,])${enc}(;q=(?!0(\\.0*)?\\b)[\\d.]+)?(\\s*(,|$))`).test(accept);
+  const accepts = (enc: 'br' | 'gzip') => acceptsEncoding(request.headers['accept-encoding'], enc);
   reply.type(type);
   if (accepts('br')) return reply.header('Content-Encoding', 'br').header('ETag', `"${body.hash}-br"`).send(body.br);
   if (accepts('gzip')) return reply.header('Content-Encoding', 'gzip').header('ETag', `"${body.hash}-gz"`).send(body.gzip);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { RenderedPage, RenderInput } from '../../src/entry-server';
+import type { RenderedPage, RenderInput, SharedData } from '../../src/entry-server';
 import { cacheText, type CachedBody } from '../lib/cachedBody';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
 import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './template';
@@ -22,7 +22,11 @@ export interface PageRenderer {
   render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none'; body?: CachedBody }>;
 }
 
-/** What the server adds to a rendered page before it is served or kept (its meta tags: server/lib/spaMeta.ts). */
+/**
+ * What the server adds to a page before it is served or kept (its meta tags: server/lib/spaMeta.ts),
+ * written into the shell (index.html) the render then goes in: a few KB to search and copy, not
+ * the whole page.
+ */
 export type PageDecorator = (url: string, html: string) => Promise<string>;
 
 export interface ServerEntry {
@@ -58,11 +62,17 @@ export function inProcessTransport(app: FastifyInstance): RenderInput['transport
   };
 }
 
-/** The built index.html, prepared once per build (re-read when the file changes). */
+/** How often (ms) a render may check whether index.html changed (a rebuild under a running server). */
+const TEMPLATE_CHECK_INTERVAL_MS = 1000;
+
+/** The built index.html, prepared once per build (re-read when the file changes, seen within a second). */
 function templateReader(distDir: string): () => Promise<string> {
   const file = path.join(distDir, 'index.html');
   let cached: { mtimeMs: number; html: string } | undefined;
+  let checkedAt = 0;
   return async () => {
+    if (cached && Date.now() - checkedAt < TEMPLATE_CHECK_INTERVAL_MS) return cached.html;
+    checkedAt = Date.now();
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) {
       const built = await readFile(file, 'utf8');
@@ -87,23 +97,30 @@ export function createPageRenderer(
   decorate: PageDecorator = async (_url, html) => html,
 ): PageRenderer {
   const transport = inProcessTransport(app);
-  const renderPage = async (url: string) => {
-    const [page, shell] = await Promise.all([entry.render({ url, transport }), template()]);
-    return { status: page.status, html: await decorate(url, pageHtml(shell, page)) };
+  // The guest's answers of the shared endpoints (catalog, bundles, settings) from earlier renders,
+  // for the data version they were fetched under: a render starts from them and asks the API only
+  // for what they lack. The HTML is still rendered anew for every request the HTML cache misses.
+  let shared: { version: string; data: SharedData } | undefined;
+  const renderPage = async (url: string, version: string) => {
+    const seed = shared?.version === version ? shared.data : undefined;
+    const [page, shell] = await Promise.all([entry.render({ url, transport, ...(seed ? { seed } : {}) }), template().then((html) => decorate(url, html))]);
+    // Kept only if the data did not change while the render fetched it (else it is the next version's).
+    if (page.shared !== seed && (await dataVersion(app)) === version) shared = { version, data: page.shared };
+    return { status: page.status, html: pageHtml(shell, page) };
   };
   return {
     async render(url) {
+      const version = await dataVersion(app);
       // Every visitor gets the guest's render (the shopper's own parts fill in on the client), so
       // the render of a canonical URL serves every URL that means the same page.
       const key = canonicalUrl(url);
-      if (key === null) return { ...(await renderPage(url)), cache: 'none' };
-      const version = await dataVersion(app);
+      if (key === null) return { ...(await renderPage(url, version)), cache: 'none' };
       const hit = cache.get(key, version);
       if (hit) {
         hit.body ??= cacheText(hit.html);
         return { ...hit, cache: 'hit' };
       }
-      const page = await renderPage(key);
+      const page = await renderPage(key, version);
       cache.set(key, version, page);
       return { ...page, cache: 'miss' };
     },

@@ -42,13 +42,20 @@ export interface RenderedParts {
   data: unknown;
 }
 
-/** The page: `template` (a built index.html) with the render written in. */
+/**
+ * The page: `template` (a built index.html) with the render written in: its styles at the end of
+ * the head, its markup in the root and the data block after it. One concatenation of the
+ * template's slices around the render's parts (a page is ~170 KB: each `replace` over it would
+ * copy it whole).
+ */
 export function pageHtml(template: string, page: RenderedParts): string {
-  if (!template.includes(ROOT_DIV)) throw new Error(`index.html must contain ${ROOT_DIV}`);
+  const root = template.indexOf(ROOT_DIV);
+  if (root < 0) throw new Error(`index.html must contain ${ROOT_DIV}`);
+  // A template without a head (before the root) gets no style tags, as a replace of `</head>` would do.
+  const head = template.lastIndexOf('</head>', root);
   // The CSP allows no inline script: a render that needs one (an outlined Suspense boundary) is a bug.
   if (/<script/i.test(page.markup)) throw new Error('server render: the markup contains a script (a suspended boundary?)');
   const data = `<script type="application/json" id="${SERVER_DATA_ID}">${jsonForScript(page.data)}</script>`;
-  return template
-    .replace('</head>', () => `  ${page.styles}\n  </head>`)
-    .replace(ROOT_DIV, () => `<div id="root">${page.markup}</div>\n    ${data}`);
+  const beforeRoot = head < 0 ? template.slice(0, root) : `${template.slice(0, head)}  ${page.styles}\n  ${template.slice(head, root)}`;
+  return `${beforeRoot}<div id="root">${page.markup}</div>\n    ${data}${template.slice(root + ROOT_DIV.length)}`;
 }

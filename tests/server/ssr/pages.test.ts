@@ -7,9 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
 import { isBundleActive, salePrice } from '../../../src/domain/pricing';
 import type { Product } from '../../../src/domain/types';
@@ -21,7 +22,9 @@ import { makeStore } from '../../../src/store/store';
 import { defaultDeps } from '../../../src/store/deps';
 import { products } from '../../../server/db/schema';
 import { bumpCatalogVersion } from '../../../server/repositories/catalog';
-import { inProcessTransport } from '../../../server/ssr/render';
+import { HtmlCache } from '../../../server/ssr/htmlCache';
+import { createPageRenderer, inProcessTransport, SSR_ENTRY, type ServerEntry } from '../../../server/ssr/render';
+import { makeStaff } from '../chat-helpers';
 import { useShellApp } from '../helpers';
 
 // jsdom ships no types; parsing is all this file asks of it (scripts never run by default).
@@ -229,7 +232,83 @@ describe('the anonymous HTML cache', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('compresses a page rendered for the request in the encoding the client takes', async () => {
+    // /cart is never kept: every answer is a render of its own.
+    const ask = (encoding?: string) => shop.t.app.inject({ url: '/cart', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const [br, gzip, plain, refused] = await Promise.all([ask('gzip, deflate, br'), ask('gzip'), ask(), ask('br;q=0, gzip;q=0')]);
+    expect([br, gzip, plain, refused].map((r) => r.headers['x-render-cache'])).toEqual(['none', 'none', 'none', 'none']);
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding'], refused.headers['content-encoding']]).toEqual(['br', 'gzip', undefined, undefined]);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    for (const html of [brotliDecompressSync(br.rawPayload).toString('utf8'), gunzipSync(gzip.rawPayload).toString('utf8'), plain.body, refused.body]) {
+      expect(text(main(new JSDOM(html).window.document).querySelector('h1')!)).toContain('Your cart');
+    }
+  });
+
   it('never keeps a shopper’s page', async () => {
     for (const url of ['/cart', '/cart']) expect((await shop.t.app.inject(url)).headers['x-render-cache']).toBe('none');
+  });
+});
+
+describe('uncached renders (HTML_CACHE_ENTRIES=0)', () => {
+  it('reuse the fetched catalog while it is unchanged, and show a staff edit in the very next render', async () => {
+    const { app } = shop.t;
+    const entry = (await import(pathToFileURL(path.join(shop.distDir, SSR_ENTRY)).href)) as ServerEntry;
+    const renderer = createPageRenderer(app, entry, async () => SHELL, new HtmlCache(0));
+    const asked = vi.spyOn(app, 'inject');
+    const apiCalls = () =>
+      asked.mock.calls.map((args) => {
+        const opts = (args as unknown[])[0];
+        return typeof opts === 'object' && opts !== null && 'url' in opts ? String(opts.url) : String(opts);
+      });
+    // One no other test of this file renames.
+    const p = shop.list.find((x, i) => i > 5 && !x.notAvailableYet)!;
+    const productPage = async () => {
+      const page = await renderer.render(`/product/${p._id}`);
+      expect([page.status, page.cache]).toEqual([200, 'miss']);
+      return { html: page.html, doc: new JSDOM(page.html).window.document };
+    };
+    try {
+      await productPage();
+      asked.mockClear();
+      // Rendered anew, from the data the first render fetched: the API is not asked again.
+      const second = await productPage();
+      expect(apiCalls()).toEqual([]);
+      expect(text(main(second.doc).querySelector('h1')!)).toContain(p.name);
+      expect(serverData(second.doc).api.queries[`getProduct("${p._id}")`]?.status).toBe('fulfilled');
+      // Another page starts from the shared entries too, and its data block holds only its own.
+      const store = await renderer.render('/collection');
+      expect(apiCalls()).toEqual([]);
+      expect(Object.keys(serverData(new JSDOM(store.html).window.document).api.queries).sort()).toEqual(['getBundles(undefined)', 'getProducts(undefined)', 'getSettings(undefined)']);
+
+      // A staff edit through the API: the next render shows it.
+      const staff = await makeStaff(app);
+      const detail = (await app.inject({ url: `/api/staff/products/${p._id}`, headers: { token: staff.token } })).json().product as Product;
+      const renamed = `${p.name} (edited for the render)`;
+      const edit = await app.inject({ method: 'PUT', url: `/api/staff/products/${p._id}`, headers: { token: staff.token }, payload: { ...detail, name: renamed, date: undefined } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      const after = await productPage();
+      expect(text(main(after.doc).querySelector('h1')!)).toContain(renamed);
+      const listed = serverData(after.doc).api.queries['getProducts(undefined)']!.data as { entities: Record<string, Product> };
+      expect(listed.entities[p._id]!.name).toBe(renamed);
+      expect((await renderer.render('/collection')).html).toContain(renamed);
+    } finally {
+      asked.mockRestore();
+    }
+  });
+});
+
+describe('the render’s store', () => {
+  it('ends with the request: no timer of it is left behind to keep it in memory', async () => {
+    const { app } = shop.t;
+    const entry = (await import(pathToFileURL(path.join(shop.distDir, SSR_ENTRY)).href)) as ServerEntry;
+    const renderer = createPageRenderer(app, entry, async () => SHELL, new HtmlCache(0));
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    await renderer.render('/collection');
+    const before = timers();
+    for (const p of shop.list.slice(0, 5)) expect((await renderer.render(`/product/${p._id}`)).cache).toBe('miss');
+    await renderer.render('/collection?category=Figures');
+    // Each of these renders subscribed to three or four endpoints: RTK Query drops an unused entry
+    // with a timer (`keepUnusedDataFor`), which would hold the store for a minute.
+    expect(timers() - before).toBeLessThan(3);
   });
 });

@@ -4,6 +4,7 @@ import EventIcon from '@mui/icons-material/Event';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand, brandFonts } from '../../components/brand';
+import { cardFrame } from '../../components/cardFrame';
 import { formatDate } from '../../components/formatDate';
 import { formatMoney } from '../../domain/money';
 import type { Bundle } from '../../domain/types';
@@ -19,22 +20,7 @@ const MD_UP = '@media (min-width:900px)';
  * plain elements drawn with the theme's values, as MUI's Card, Chip and Typography drew them.
  */
 const styles = {
-  card: css({
-    position: 'relative',
-    height: '100%',
-    display: 'flex',
-    flexDirection: 'column',
-    overflow: 'hidden',
-    margin: 0,
-    backgroundColor: '#FFFFFF',
-    color: brand.ink,
-    borderRadius: 22,
-    border: `1px solid ${brand.line}`,
-    boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
-    transition: 'transform 180ms ease, box-shadow 180ms ease',
-    '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
-    '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
-  }),
+  card: css(cardFrame),
   media: css({ position: 'relative', aspectRatio: '4 / 3', backgroundColor: brand.lilacSoft }),
   image: css({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }),
   badge: css({

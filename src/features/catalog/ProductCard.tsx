@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { Price } from '../../components/Price';
 import { brand, brandFonts, SM_UP } from '../../components/brand';
+import { cardFrame } from '../../components/cardFrame';
 import type { Product } from '../../domain/types';
 import { displayName } from '../../domain/taxonomy';
 import { cardPrices, productBadge, type BadgeKind } from './rules';
@@ -40,20 +41,7 @@ export interface ProductCardProps {
  * MUI's Card, Chip and Typography drew them.
  */
 const card = css({
-  position: 'relative',
-  height: '100%',
-  display: 'flex',
-  flexDirection: 'column',
-  overflow: 'hidden',
-  margin: 0,
-  backgroundColor: '#FFFFFF',
-  color: brand.ink,
-  borderRadius: 22,
-  border: `1px solid ${brand.line}`,
-  boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)',
-  transition: 'transform 180ms ease, box-shadow 180ms ease',
-  '&:hover, &:focus-within': { transform: 'translateY(-4px)', boxShadow: '0 14px 34px rgba(43, 34, 51, 0.12)' },
-  '&:focus-within': { outline: `3px solid ${brand.coralLight}`, outlineOffset: 2 },
+  ...cardFrame,
   '&[aria-disabled="true"]': { filter: 'grayscale(1)', opacity: 0.6, transform: 'none', boxShadow: '0 8px 28px rgba(43, 34, 51, 0.06)', outline: 'none' },
   '& .product-card-media': { position: 'relative', aspectRatio: '1 / 1', backgroundColor: brand.sunSoft },
   '& .product-card-image': { display: 'block', width: '100%', height: '100%', objectFit: 'cover' },

@@ -26,7 +26,7 @@ describe('catalog against the real server', () => {
     expect(total).toBeGreaterThan(24);
 
     // Page 2.
-    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('link', { name: 'Go to page 2' }).click();
     await page.waitForURL(/page=2/);
     await expectText(page, 'Showing 13–24 of');
 

@@ -198,10 +198,13 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const { user } = renderStore();
     await productList();
     // The page links load on their own, just after the grid.
-    await user.click(await screen.findByRole('button', { name: 'Go to page 2' }));
+    // Real links, so a click before the app has taken over the server's page loads that page.
+    const page2 = await screen.findByRole('link', { name: 'Go to page 2' });
+    expect(page2).toHaveAttribute('href', '/collection?page=2');
+    await user.click(page2);
     expect(params().get('page')).toBe('2');
     expect(screen.getByText('Showing 13–24 of 31 products')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    await user.click(screen.getByRole('link', { name: 'Go to page 3' }));
     expect(screen.getByText('Showing 25–31 of 31 products')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Figures' }));
     expect(params().get('page')).toBeNull();

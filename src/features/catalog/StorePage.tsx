@@ -19,8 +19,8 @@ import { FilterPanel } from './FilterPanel';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
 import { SORTS, SORT_LABELS, type SortKey } from './rules';
-import type { StoreQuery } from './storeQuery';
-import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeViewChanged, type ListFilter } from './storeView';
+import { changeStoreQuery, type StoreQuery } from './storeQuery';
+import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, type ListFilter } from './storeView';
 
 // The phone drawer (and MUI's modal machinery with it) loads the first time it opens.
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
@@ -169,6 +169,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
               <StorePagination
                 count={page.pageCount}
                 page={page.page}
+                hrefFor={(p) => storeHref(changeStoreQuery(query, { page: p }))}
                 onChange={(p) => {
                   change({ page: p });
                   window.scrollTo({ top: 0 });

@@ -140,6 +140,19 @@ describe('Extra bar and footer', () => {
     await screen.findByRole('heading', { name: 'About LayerLoft' });
   });
 
+  it('marks the category the store shows as the current page, and none elsewhere', async () => {
+    const { user } = renderWithProviders(<Layout />, { route: '/collection?category=Fidgets' });
+    const bar = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(bar).getByRole('link', { name: 'Fidgets' })).toHaveAttribute('aria-current', 'page');
+    expect(within(bar).getByRole('link', { name: 'Figures' })).not.toHaveAttribute('aria-current');
+    // Followed as the shopper moves: another category, then a page that is not the store.
+    await user.click(within(bar).getByRole('link', { name: 'Widgets' }));
+    await waitFor(() => expect(within(bar).getByRole('link', { name: 'Widgets' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(bar).getByRole('link', { name: 'Fidgets' })).not.toHaveAttribute('aria-current');
+    await user.click(screen.getAllByRole('link', { name: 'ABOUT' })[0]!);
+    await waitFor(() => expect(within(bar).queryByRole('link', { current: 'page' })).toBeNull());
+  });
+
   it('shows the contact e-mail from settings, social links and the policies', async () => {
     renderWithProviders(<Layout />, { route: '/about' });
     const footer = screen.getByRole('contentinfo');

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
+import { selectStoreQuery } from '../../features/catalog/storeView';
 import { selectLocation } from '../../features/router/routerSlice';
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
@@ -13,10 +14,9 @@ import { CATEGORY_LINKS } from './navigation';
 
 const dots = [brand.coralLight, brand.sun, brand.teal, brand.lilac];
 
-/** The category the store shows, on /collection (its link is marked as the current page). */
+/** The category the store shows, on /collection (its link is marked as the current page), read as the store reads it. */
 function selectCategoryShown(state: RootState): string | null {
-  const { pathname, search } = selectLocation(state);
-  return pathname === '/collection' ? new URLSearchParams(search).get('category') : null;
+  return selectLocation(state).pathname === '/collection' ? selectStoreQuery(state).category : null;
 }
 
 /**

@@ -116,7 +116,8 @@ describe('/orders', () => {
   it('greets the shopper and lists orders newest first with their cards', async () => {
     renderOrders();
     expect(await screen.findByRole('heading', { level: 1, name: 'MY ORDERS' })).toBeInTheDocument();
-    expect(screen.getByText('Welcome, Ada Lovelace – ada@example.com')).toBeInTheDocument();
+    // The greeting waits for the profile, which may answer after the orders' heading is drawn.
+    expect(await screen.findByText('Welcome, Ada Lovelace – ada@example.com')).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(cards().map((c) => c.getAttribute('data-order-id'))).toEqual([ORDERS[2]!._id, ORDERS[1]!._id, ORDERS[0]!._id]);
 

@@ -10,6 +10,9 @@
  * of it at once was one task of ~300 ms on a phone-speed CPU (4× slower), which blocks every tap
  * for its whole length (Lighthouse's Total Blocking Time); a stage is a library or two, well under
  * 50 ms there. main.tsx, the last stage, makes the store and hydrates the page.
+ *
+ * Until then the page's buttons are only drawn: a click on one is held here and made again once
+ * the app has taken the page over (heldClicks below).
  */
 
 const START_LATEST_MS = 5000;
@@ -40,6 +43,39 @@ async function start() {
     await nextTask();
   }
 }
+
+/**
+ * The controls that need the app (links work without it). A click on one before the app has
+ * taken the page over would do nothing — React does not replay clicks made before it hydrates —
+ * or, for a form's submit button, send the form to the server as a plain GET. It is held instead,
+ * and made again, in order, once `<html data-app-ready>` says the app is there (app/App.tsx):
+ * the heart, the category tab, the filter box or the add-to-cart button then does what it says. A
+ * control clicked again while waiting is clicked once: the shopper meant it once.
+ */
+const NEEDS_THE_APP = 'button, input, select, textarea, label, summary, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], [role="option"], [role="menuitem"]';
+const heldClicks: HTMLElement[] = [];
+
+function holdClick(event: MouseEvent) {
+  const control = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_THE_APP) : null;
+  if (!control || control.closest('a[href]')) return;
+  // A text field takes its focus as usual; what is typed is the app's to read when it starts.
+  if (control.matches('input:not([type="checkbox"], [type="radio"], [type="submit"], [type="button"], [type="reset"]), select, textarea')) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!heldClicks.includes(control)) heldClicks.push(control);
+}
+
+function releaseClicks() {
+  document.removeEventListener('click', holdClick, true);
+  for (const control of heldClicks.splice(0)) if (control.isConnected) control.click();
+}
+
+document.addEventListener('click', holdClick, true);
+new MutationObserver((_records, observer) => {
+  if (!('appReady' in document.documentElement.dataset)) return;
+  observer.disconnect();
+  releaseClicks();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
 
 /** After the next frame has painted. */
 const afterPaint = () => requestAnimationFrame(() => setTimeout(() => void start(), 0));

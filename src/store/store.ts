@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, type Action, type ActionCreator, type Slice } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, isAnyOf, type Action, type ActionCreator, type Slice } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { baseApi } from '../api/baseApi';
 import type { SocketFactory } from '../api/socket';
@@ -13,7 +13,7 @@ import { setupSessionListeners } from '../features/session/sessionListeners';
 import { setupToastListeners } from '../features/ui/toasts';
 import { uiSlice } from '../features/ui/uiSlice';
 import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
-import { wishlistSlice } from '../features/wishlist/wishlistSlice';
+import { heartClicked, wishlistSlice } from '../features/wishlist/wishlistSlice';
 import { wishlistViewSlice } from '../features/wishlist/wishlistViewSlice';
 import { selectWishlistIds } from '../features/wishlist/wishlistSelectors';
 import { qaSlice } from '../features/qa/qaSlice';
@@ -32,6 +32,7 @@ import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
 import { createRecorderSlot } from './recorderSlot';
+import { createSavedStateSignal, holdUntilRestored } from './savedState';
 import { quietWhileReplaying, withStateReplacement } from './replayState';
 
 /**
@@ -126,29 +127,6 @@ export interface LazyFeature {
   setup(startAppListening: AppStartListening, options: MakeStoreOptions): unknown;
 }
 
-/** Whether the saved state (cart, wishlist, token) is in the store yet, for useSyncExternalStore. */
-export interface SavedStateSignal {
-  restored(): boolean;
-  subscribe(listener: () => void): () => void;
-  markRestored(): void;
-}
-
-function createSavedStateSignal(restored: boolean): SavedStateSignal {
-  const listeners = new Set<() => void>();
-  return {
-    restored: () => restored,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    markRestored() {
-      if (restored) return;
-      restored = true;
-      listeners.forEach((l) => l());
-    },
-  };
-}
-
 /**
  * Builds a store (STYLE: the Redux template's `makeStore`). `deps` supply time and ids to thunks
  * and listeners; reducers never call them. Two parts are not built in, so that the first view
@@ -163,6 +141,10 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   const recorder = createRecorderSlot();
   const reducer = withStateReplacement(rootReducer);
 
+  // Before the saved state is back, these wait for it (store/savedState.ts).
+  const savedState = createSavedStateSignal(!options.restoresSavedState);
+  const waitsForSavedState = isAnyOf(heartClicked, events.lineAdded, events.loggedIn, events.loggedOut);
+
   const store = configureStore({
     reducer,
     preloadedState: withListDefaults(preloadedState) as RootState | undefined,
@@ -172,7 +154,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
         // redux-persist's own actions carry callbacks (store/persistence.ts); nothing else is exempt.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(listener.middleware)
+        .prepend(holdUntilRestored(savedState, waitsForSavedState), listener.middleware)
         .concat(baseApi.middleware, recorder.middleware),
     devTools: devToolsEnabled ? { ...devToolsOptions, actionCreators: dispatcherActionCreators() } : false,
   });
@@ -193,7 +175,6 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
 
-  const savedState = createSavedStateSignal(!options.restoresSavedState);
   // Lazy features (LazyLoadedSlices): their listeners join the store's when first asked for.
   const startedFeatures = new Set<string>();
   const startFeature = (feature: LazyFeature) => {

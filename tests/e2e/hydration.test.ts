@@ -189,3 +189,46 @@ describe('hydration of server-rendered pages', () => {
     await page.close();
   });
 });
+
+describe('clicks made before the app has taken over the page (src/boot.ts)', () => {
+  it("count once it has: a heart (clicked twice, meant once) on the saved account, then a category tab", async () => {
+    const fx = await makeFixtures('early-clicks');
+    const wishlisted = new Set(fx.simple.slice(0, 3).map((p) => p.name));
+    const page = await newPage();
+    // Logged in on this device, with a saved (empty) guest list that would win over a guest's click.
+    await page.addInitScript((token) => {
+      localStorage.setItem(
+        'persist:layerloft',
+        JSON.stringify({ session: JSON.stringify({ token }), wishlist: JSON.stringify({ ids: [], rev: 5 }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+      );
+    }, fx.token);
+    // The app's last stage (main.tsx, which hydrates) arrives only once the clicks are made.
+    let release!: () => void;
+    const clicked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await clicked;
+      await route.continue();
+    });
+    const loading = page.goto('/collection');
+    await page.waitForFunction(() => performance.getEntriesByType('mark').some((m) => m.name.startsWith('app start-up')));
+    const labels = await page.locator('main').getByRole('button', { name: /^Add .+ to wishlist$/ }).evaluateAll((hearts) => hearts.map((h) => h.getAttribute('aria-label')!));
+    const label = labels.find((l) => !wishlisted.has(l.slice('Add '.length, -' to wishlist'.length)))!;
+    const name = label.slice('Add '.length, -' to wishlist'.length);
+    await page.getByRole('button', { name: label, exact: true }).click();
+    await page.getByRole('button', { name: label, exact: true }).click();
+    await page.getByRole('tab', { name: 'Figures' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();
+    release();
+    await loading;
+
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('Figures');
+    await expect.poll(() => page.locator('header').getByRole('link', { name: /^Wishlist, / }).getAttribute('aria-label')).toBe('Wishlist, 4 items');
+    const server = await page.request.post('/api/wishlist/list', { headers: { token: fx.token } });
+    const ids = ((await server.json()) as { wishlist: string[] }).wishlist;
+    const product = seeded(((await (await page.request.get('/api/product/list')).json()) as { products: Product[] }).products).find((p) => p.name === name)!;
+    expect(ids).toHaveLength(4);
+    expect(ids).toContain(product._id);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+});

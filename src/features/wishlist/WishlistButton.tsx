@@ -4,7 +4,7 @@ import { brand } from '../../components/brand';
 import { tapArea } from '../../components/tapArea';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectWishlistIds } from './wishlistSelectors';
-import { wishlistHeartClicked } from './wishlistThunks';
+import { heartClicked } from './wishlistSlice';
 
 /** Material's Favorite and FavoriteBorder icons (24 × 24). */
 const HEART_FULL = 'm12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z';
@@ -47,7 +47,7 @@ export function WishlistButton({ productId, productName }: { productId: string; 
       css={heartButton}
       aria-pressed={active}
       aria-label={active ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
-      onClick={() => dispatch(wishlistHeartClicked(productId))}
+      onClick={() => dispatch(heartClicked({ productId }))}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d={active ? HEART_FULL : HEART_OUTLINE} />

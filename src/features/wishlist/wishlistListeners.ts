@@ -4,11 +4,11 @@ import type { ApiError } from '../../api/errors';
 import type { Product } from '../../domain/types';
 import { connectionRestored, loggedIn } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectIsStaffSession, selectSessionToken } from '../../store/selectors';
+import { selectIsAuthenticated, selectIsStaffSession, selectSessionToken } from '../../store/selectors';
 import type { RootState } from '../../store/store';
 import { wishlistApi } from './wishlistApi';
-import { selectFilteredWishlist } from './wishlistSelectors';
-import { guestWishlistPushed } from './wishlistSlice';
+import { selectFilteredWishlist, selectIsWishlisted } from './wishlistSelectors';
+import { guestWishlistPushed, heartClicked, toggled } from './wishlistSlice';
 import { wishlistFilteredCountChanged } from './wishlistViewSlice';
 
 type Api = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
@@ -70,6 +70,22 @@ export function setupWishlistListeners(startAppListening: AppStartListening, { s
   }
 
   const unsubscribers = [
+    // The heart (SPEC §4 "Wishlist toggle"): a guest's list is local; a shopper's is the server's.
+    startAppListening({
+      actionCreator: heartClicked,
+      effect: ({ payload: { productId } }, api) => {
+        if (!productId) return;
+        const state = api.getState();
+        if (!selectIsAuthenticated(state)) {
+          api.dispatch(toggled(productId));
+          return;
+        }
+        const endpoint = selectIsWishlisted(state, productId) ? removeFromWishlist : addToWishlist;
+        const call = api.dispatch(endpoint.initiate(productId));
+        // The outcome is handled in onQueryStarted; drop the mutation's cache entry once settled.
+        void call.finally(() => call.reset());
+      },
+    }),
     // STYLE rule 5's re-sync: overlapping toggles, or one that failed, end in the server's true state.
     startAppListening({
       matcher: toggleStarted,

@@ -16,6 +16,14 @@ export interface WishlistState {
 
 const initialState: WishlistState = { ids: [], rev: 0 };
 
+/**
+ * The heart was clicked (SPEC §4 "Wishlist toggle"): a guest's list changes here (`toggled`); a
+ * logged-in shopper's changes optimistically in the cache and on the server (wishlistListeners.ts,
+ * wishlistApi.ts rolls it back with a toast if the server refuses). Before the saved token is back
+ * it waits for it (store/savedState.ts).
+ */
+export const heartClicked = createAction<{ productId: string }>('wishlist/heartClicked');
+
 /** These guest ids are now on the server (login merge): they leave the local list. */
 export const guestWishlistPushed = createAction<string[]>('wishlist/guestWishlistPushed');
 
@@ -30,7 +38,7 @@ export const wishlistSlice = createSlice({
   name: 'wishlist',
   initialState,
   reducers: {
-    /** Adds the id when absent, removes it when present (the guest heart; see wishlistThunks.ts). */
+    /** Adds the id when absent, removes it when present (the guest heart; see wishlistListeners.ts). */
     toggled(state, action: PayloadAction<string>) {
       const id = action.payload;
       if (!id) return;

@@ -10,8 +10,7 @@ const wishlistPage = <T,>(items: readonly T[], page: number) => paginate(items, 
 import { WISHLIST_TOGGLE_ERROR, wishlistApi, wishlistIds } from '../../../src/features/wishlist/wishlistApi';
 import { idsMissingOnServer } from '../../../src/features/wishlist/wishlistListeners';
 import { selectIsWishlisted, selectWishlistCount, selectWishlistIds } from '../../../src/features/wishlist/wishlistSelectors';
-import { guestWishlistPushed, toggled, wishlistSlice } from '../../../src/features/wishlist/wishlistSlice';
-import { wishlistHeartClicked } from '../../../src/features/wishlist/wishlistThunks';
+import { guestWishlistPushed, heartClicked, toggled, wishlistSlice } from '../../../src/features/wishlist/wishlistSlice';
 import { loggedOut, toastRequested } from '../../../src/store/events';
 import { PERSIST_KEY } from '../../../src/store/persist';
 import { makeStore } from '../../../src/store/store';
@@ -96,7 +95,7 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    store.dispatch(wishlistHeartClicked('b'));
+    store.dispatch(heartClicked({ productId: 'b' }));
     expect(selectIsWishlisted(store.getState(), 'b')).toBe(true);
     expect(selectWishlistCount(store.getState())).toBe(2);
     await Promise.all(store.dispatch(wishlistApi.util.getRunningMutationsThunk()));
@@ -118,13 +117,13 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
         return HttpResponse.error();
       }),
     );
-    store.dispatch(wishlistHeartClicked('b'));
+    store.dispatch(heartClicked({ productId: 'b' }));
     expect(selectWishlistIds(store.getState())).toEqual(['a', 'b']);
     await vi.waitFor(() => expect(toasts).toEqual([WISHLIST_TOGGLE_ERROR]));
     expect(selectWishlistIds(store.getState())).toEqual(['a']);
     await vi.waitFor(() => expect(server.lists).toBe(2));
 
-    store.dispatch(wishlistHeartClicked('a'));
+    store.dispatch(heartClicked({ productId: 'a' }));
     expect(selectWishlistIds(store.getState())).toEqual([]);
     await vi.waitFor(() => expect(toasts).toHaveLength(2));
     expect(selectWishlistIds(store.getState())).toEqual(['a']);
@@ -144,7 +143,7 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
     );
     const seenAtToast: string[][] = [];
     store.dispatch(addListener({ actionCreator: toastRequested, effect: (_a, api) => void seenAtToast.push(selectWishlistIds(api.getState() as never)) }));
-    store.dispatch(wishlistHeartClicked('b'));
+    store.dispatch(heartClicked({ productId: 'b' }));
     await vi.waitFor(() => expect(seenAtToast).toEqual([['a']]));
     await vi.waitFor(() => expect(server.lists).toBe(2));
     expect(selectWishlistIds(store.getState())).toEqual(['a']);
@@ -166,8 +165,8 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    store.dispatch(wishlistHeartClicked('p'));
-    store.dispatch(wishlistHeartClicked('p'));
+    store.dispatch(heartClicked({ productId: 'p' }));
+    store.dispatch(heartClicked({ productId: 'p' }));
     expect(selectIsWishlisted(store.getState(), 'p')).toBe(false);
     await vi.waitFor(() => expect(server.lists).toBe(2));
     await vi.waitFor(() => expect(selectWishlistIds(store.getState())).toEqual(['p']));

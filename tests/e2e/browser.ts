@@ -54,6 +54,23 @@ export async function appReady(page: Page): Promise<void> {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Starts every load of `page` with `slices` saved in the browser, as the app's redux-persist
+ * writes them under 'persist:layerloft' (a returning shopper's token, cart, lists). With
+ * `firstLoadOnly` they are put there only while nothing is saved, so what the app saves later
+ * survives a reload.
+ */
+export async function startWithSaved(page: Page, slices: Record<string, unknown>, { firstLoadOnly = false } = {}): Promise<void> {
+  await page.addInitScript(
+    ([saved, onlyFirst]) => {
+      if (onlyFirst && localStorage.getItem('persist:layerloft')) return;
+      const entries = Object.entries({ ...saved, _persist: { version: 1, rehydrated: true } }).map(([k, v]) => [k, JSON.stringify(v)]);
+      localStorage.setItem('persist:layerloft', JSON.stringify(Object.fromEntries(entries)));
+    },
+    [slices, firstLoadOnly] as const,
+  );
+}
+
 /** Saves a screenshot (full page unless told) under test-output/screenshots/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });

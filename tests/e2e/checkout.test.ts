@@ -6,7 +6,7 @@ import { toDollars, formatMoney } from '../../src/domain/money';
 import { isPurchasable, salePriceCents } from '../../src/domain/pricing';
 import { orderTotalsCents } from '../../src/domain/shipping';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded, startWithSaved } from './browser';
 
 /**
  * The purchase flow in a real browser against the built server with the built-in test checkout:
@@ -38,10 +38,7 @@ beforeAll(async () => {
 /** A page whose browser already holds the session token (what logging in leaves behind). */
 async function loggedInPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
   const page = await newPage(viewport);
-  await page.addInitScript((t) => {
-    if (localStorage.getItem('persist:layerloft')) return;
-    localStorage.setItem('persist:layerloft', JSON.stringify({ session: JSON.stringify({ token: t }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
-  }, token);
+  await startWithSaved(page, { session: { token } }, { firstLoadOnly: true });
   return page;
 }
 

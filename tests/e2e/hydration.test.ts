@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, Product } from '../../src/domain/types';
-import { baseUrl, newPage, PHONE, seeded } from './browser';
+import { baseUrl, newPage, PHONE, seeded, startWithSaved } from './browser';
 import { makeFixtures, type Fixtures } from './routes';
 
 async function api<T>(path: string): Promise<T> {
@@ -136,19 +136,7 @@ describe('hydration of server-rendered pages', () => {
     it.each(['/', '/cart', '/wishlist'])('%s at 375 px: their counts after hydration, no layout shift, no hydration warning', async (route) => {
       const page = await newPage(PHONE);
       const lines = Object.fromEntries(fx.simple.slice(0, 2).map((p) => [`${p._id}_${p.colorVariants[0]!.color}|`, 1]));
-      await page.addInitScript(
-        ([token, items]) => {
-          localStorage.setItem(
-            'persist:layerloft',
-            JSON.stringify({
-              session: JSON.stringify({ token }),
-              cart: JSON.stringify({ items, rev: 1, pending: [] }),
-              _persist: JSON.stringify({ version: 1, rehydrated: true }),
-            }),
-          );
-        },
-        [fx.token, lines] as const,
-      );
+      await startWithSaved(page, { session: { token: fx.token }, cart: { items: lines, rev: 1, pending: [] } });
       await page.addInitScript(observeLayoutShifts);
       const messages: string[] = [];
       page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
@@ -212,12 +200,7 @@ describe('clicks made before the app has taken over the page (src/boot.ts)', () 
     const wishlisted = new Set(fx.simple.slice(0, 3).map((p) => p.name));
     const page = await newPage();
     // Logged in on this device, with a saved (empty) guest list that would win over a guest's click.
-    await page.addInitScript((token) => {
-      localStorage.setItem(
-        'persist:layerloft',
-        JSON.stringify({ session: JSON.stringify({ token }), wishlist: JSON.stringify({ ids: [], rev: 5 }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
-      );
-    }, fx.token);
+    await startWithSaved(page, { session: { token: fx.token }, wishlist: { ids: [], rev: 5 } });
     const { loading, release } = await openBeforeTheApp(page, '/collection');
     const labels = await page.locator('main').getByRole('button', { name: /^Add .+ to wishlist$/ }).evaluateAll((hearts) => hearts.map((h) => h.getAttribute('aria-label')!));
     const label = labels.find((l) => !wishlisted.has(l.slice('Add '.length, -' to wishlist'.length)))!;

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { isBundleActive, isPurchasable } from '../../src/domain/pricing';
 import type { Bundle, Product } from '../../src/domain/types';
-import { baseUrl, newPage, screenshot, seeded } from './browser';
+import { baseUrl, newPage, screenshot, seeded, startWithSaved } from './browser';
 
 export interface Fixtures {
   token: string;
@@ -64,20 +64,7 @@ export type SweepPage = Page & { errors: string[] };
 export async function shopperPage(fx: Fixtures, viewport: { width: number; height: number }): Promise<SweepPage> {
   const page = await newPage(viewport);
   const savedKey = `${fx.simple[2]!._id}_${fx.simple[2]!.colorVariants[0]!.color}|`;
-  await page.addInitScript(
-    ([t, key]) => {
-      if (localStorage.getItem('persist:layerloft')) return;
-      localStorage.setItem(
-        'persist:layerloft',
-        JSON.stringify({
-          session: JSON.stringify({ token: t }),
-          saved: JSON.stringify({ items: { [key]: 1 }, rev: 1 }),
-          _persist: JSON.stringify({ version: 1, rehydrated: true }),
-        }),
-      );
-    },
-    [fx.token, savedKey] as const,
-  );
+  await startWithSaved(page, { session: { token: fx.token }, saved: { items: { [savedKey]: 1 }, rev: 1 } }, { firstLoadOnly: true });
   return page;
 }
 

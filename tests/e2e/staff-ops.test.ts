@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded, startWithSaved } from './browser';
 
 /**
  * The staff console (issue 18) in a real browser against the built server: a staff member (the
@@ -42,10 +42,7 @@ async function placePaidOrder(product: Product): Promise<string> {
 
 async function shopperPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
   const page = await newPage(viewport);
-  await page.addInitScript((t) => {
-    if (localStorage.getItem('persist:layerloft')) return;
-    localStorage.setItem('persist:layerloft', JSON.stringify({ session: JSON.stringify({ token: t }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
-  }, token);
+  await startWithSaved(page, { session: { token } }, { firstLoadOnly: true });
   return page;
 }
 
@@ -194,10 +191,8 @@ describe('the staff console', () => {
 
     // The board finds it by the shopper's e-mail; it fits a phone, whose menu holds the navigation.
     const phone = await newPage(PHONE);
-    await phone.addInitScript((t) => {
-      if (localStorage.getItem('persist:layerloft')) return;
-      localStorage.setItem('persist:layerloft', JSON.stringify({ session: JSON.stringify({ token: t }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
-    }, await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:layerloft')!).session).token as string));
+    const staffToken = await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:layerloft')!).session).token as string);
+    await startWithSaved(phone, { session: { token: staffToken } }, { firstLoadOnly: true });
     const consoleLines: string[] = [];
     phone.on('console', (msg) => consoleLines.push(msg.text()));
     await phone.goto(`/staff/orders?q=${encodeURIComponent(email)}`);

@@ -10,14 +10,10 @@ import { selectUserProfile } from '../../../src/store/selectors';
 import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
-import { memoryStorage } from '../../utils/memoryStorage';
+import { memoryStorage, persistedValue } from '../../utils/memoryStorage';
 
 const v1 = { version: PERSIST_VERSION, rehydrated: true };
 
-/** Builds what redux-persist writes: an outer JSON object whose values are JSON strings. */
-function stored(slices: Record<string, unknown>): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(slices).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])));
-}
 
 async function rehydrate(storage: Storage) {
   const store = makeStore();
@@ -113,7 +109,7 @@ describe('persistence through the store', () => {
       http.post('*/api/wishlist/add', () => HttpResponse.json({ success: true })),
     );
     const storage = memoryStorage({
-      [`persist:${PERSIST_KEY}`]: stored({
+      [`persist:${PERSIST_KEY}`]: persistedValue({
         cart: { items: { 'p1_Red|M': 3 } },
         wishlist: { ids: ['p7'] },
         session: { token: 'tok' },

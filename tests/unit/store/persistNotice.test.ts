@@ -8,7 +8,7 @@ import { attachToastOutlet } from '../../../src/features/ui/toastOutlet';
 import { PERSIST_KEY, RESTORE_NOTICE } from '../../../src/store/persist';
 import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
-import { memoryStorage } from '../../utils/memoryStorage';
+import { memoryStorage, persistedValue } from '../../utils/memoryStorage';
 
 const shown: string[] = [];
 let detach = () => {};
@@ -20,8 +20,6 @@ afterEach(() => {
   shown.length = 0;
 });
 
-const stored = (slices: Record<string, unknown>) =>
-  JSON.stringify(Object.fromEntries(Object.entries(slices).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])));
 const KEY = `persist:${PERSIST_KEY}`;
 const persist = { version: 1, rehydrated: true };
 
@@ -37,7 +35,7 @@ async function start(storage: Storage) {
 describe('restoring local storage', () => {
   it('keeps the valid entries, drops bad JSON and wrong types, and says so once', async () => {
     const storage = memoryStorage({
-      [KEY]: stored({
+      [KEY]: persistedValue({
         cart: { items: { 'p1_Red|M': 2, 'p2_Red|M': 'lots', bad: 1, 'p3_|': -4 }, rev: 1, pending: [] },
         saved: '{"items": {"p4_|": 1',
         wishlist: { ids: ['p1', 42, { evil: true }] },
@@ -63,9 +61,9 @@ describe('restoring local storage', () => {
     expect(shown).toEqual([RESTORE_NOTICE]);
     shown.length = 0;
 
-    await start(memoryStorage({ [KEY]: stored({ cart: { items: { 'p1_Red|M': 2 }, rev: 0, pending: [] }, _persist: persist }) }));
+    await start(memoryStorage({ [KEY]: persistedValue({ cart: { items: { 'p1_Red|M': 2 }, rev: 0, pending: [] }, _persist: persist }) }));
     // The legacy (version 0) layout migrates without loss.
-    const legacy = await start(memoryStorage({ [KEY]: stored({ cartItems: { p9: { 'Blue|L': 3 } }, wishlist: ['p9'], _persist: { version: 0, rehydrated: true } }) }));
+    const legacy = await start(memoryStorage({ [KEY]: persistedValue({ cartItems: { p9: { 'Blue|L': 3 } }, wishlist: ['p9'], _persist: { version: 0, rehydrated: true } }) }));
     expect(legacy.getState().cart.items).toEqual({ 'p9_Blue|L': 3 });
     expect(shown).not.toContain(RESTORE_NOTICE);
   });

@@ -8,13 +8,11 @@ import { PERSIST_KEY, PERSIST_VERSION } from '../../../src/store/persist';
 import { startPersistence } from '../../../src/store/persistence';
 import { selectSessionToken } from '../../../src/store/selectors';
 import { makeStore } from '../../../src/store/store';
-import { memoryStorage } from '../../utils/memoryStorage';
+import { memoryStorage, persistedValue } from '../../utils/memoryStorage';
 import { mswServer } from '../../utils/msw';
 
-/** What redux-persist writes: an outer JSON object whose values are JSON strings. */
-const stored = (slices: Record<string, unknown>) => ({
-  [`persist:${PERSIST_KEY}`]: JSON.stringify(Object.fromEntries(Object.entries({ ...slices, _persist: { version: PERSIST_VERSION, rehydrated: true } }).map(([k, v]) => [k, JSON.stringify(v)]))),
-});
+/** A browser's storage holding these saved slices. */
+const stored = (slices: Record<string, unknown>) => ({ [`persist:${PERSIST_KEY}`]: persistedValue({ ...slices, _persist: { version: PERSIST_VERSION, rehydrated: true } }) });
 
 /** A page's store: hydrated as a guest, its saved state read back later (main.tsx). */
 const pageStore = () => makeStore(undefined, {}, { restoresSavedState: true });

@@ -180,7 +180,9 @@ async function prefetch(store: AppStore, { match: matches, queries, productId }:
   const state = store.getState();
   if (productId) {
     const product = catalogApi.endpoints.getProduct.select(productId)(state);
-    if (product.isError && (product.error as { status?: unknown }).status === 404) return 404;
+    // Unknown, or an id no product can have (the API refuses it with 400): the page says 'Product not found.'.
+    const status = product.isError ? (product.error as { status?: unknown }).status : undefined;
+    if (status === 404 || status === 400) return 404;
   }
   // A bundle the page cannot show (unknown, or outside its window) says so, as the client does.
   if (match.route.path === '/bundle/:bundleId' && bundlesApi.endpoints.getBundles.select()(state).isSuccess) {

@@ -130,10 +130,12 @@ describe('a bundle page', () => {
 });
 
 describe('statuses', () => {
-  it('an unknown product is a 404 with the page the client shows', async () => {
-    const { status, doc } = await page('/product/aaaaaaaaaaaaaaaaaaaaaaaa');
-    expect(status).toBe(404);
-    expect(text(main(doc))).toContain('Product not found.');
+  it('an unknown product, or an id no product can have, is a 404 with the page the client shows', async () => {
+    for (const id of ['aaaaaaaaaaaaaaaaaaaaaaaa', 'nope', '%3Cscript%3E']) {
+      const { status, doc } = await page(`/product/${id}`);
+      expect(status, id).toBe(404);
+      expect(text(main(doc)), id).toContain('Product not found.');
+    }
   });
 
   it('an unknown or ended bundle is a 404 with the page the client shows', async () => {

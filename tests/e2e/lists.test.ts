@@ -145,6 +145,8 @@ describe('cart, saved for later and wishlist in a real browser', () => {
     const { a, b, bundle } = await pickCatalog(page);
     await addProduct(page, a);
     await page.getByRole('button', { name: `Add ${a.name} to wishlist` }).first().click();
+    // The heart shows the click is in before the page is left (a full load drops what is not).
+    await page.getByRole('button', { name: `Remove ${a.name} from wishlist` }).first().waitFor();
     await page.goto(`/bundle/${bundle._id}`);
     await page.getByRole('button', { name: 'Add Bundle to Cart' }).click();
     await page.waitForURL('**/cart');
@@ -156,6 +158,7 @@ describe('cart, saved for later and wishlist in a real browser', () => {
 
     await page.goto(`/product/${b._id}`);
     await page.getByRole('button', { name: `Add ${b.name} to wishlist` }).first().click();
+    await page.getByRole('button', { name: `Remove ${b.name} from wishlist` }).first().waitFor();
     await page.goto('/wishlist');
     await page.getByRole('heading', { level: 1, name: 'Your Wishlist (2)' }).waitFor();
     await page.getByPlaceholder('Search your wishlist...').fill(a.name.slice(0, 6).toUpperCase());

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Bundle, Product } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
-import { bundles, meta, products } from '../db/schema';
+import { ratingSummary } from '../../src/domain/reviews';
+import { bundles, meta, productRatings, products } from '../db/schema';
 import { cacheBody, type CachedBody } from '../lib/cachedBody';
 import { isDatabaseUnavailable } from '../lib/dbErrors';
 import { bundleToWire, productToWire } from './catalogMapping';
@@ -63,11 +64,13 @@ export class CatalogRepository {
   private async build(): Promise<Snapshot> {
     // Version first: a change landing during the read makes the next check rebuild again.
     const version = await this.readVersion();
-    const [productRows, bundleRows] = await Promise.all([
+    const [productRows, bundleRows, ratingRows] = await Promise.all([
       this.db.select().from(products).orderBy(desc(products.createdAt), products.id),
       this.db.select().from(bundles).orderBy(bundles.startDate, bundles.id),
+      this.db.select().from(productRatings),
     ]);
-    const productList = productRows.map(productToWire);
+    const stars = new Map(ratingRows.map((r) => [r.productId, ratingSummary([r.stars1, r.stars2, r.stars3, r.stars4, r.stars5])]));
+    const productList = productRows.map((row) => productToWire(row, stars.get(row.id)));
     const bundleList = bundleRows.map(bundleToWire);
     return {
       version,

@@ -265,3 +265,16 @@ describe('review invitations', () => {
     expect(await sooner.verify(token)).toEqual({ userId: s.id, productId: TP.sale });
   });
 });
+
+describe('stars on the catalog', () => {
+  it('the product list carries each product’s average and count once it has approved reviews', async () => {
+    const product = async (id: string) => ((await ctx.app.inject('/api/product/list')).json().products as { _id: string; rating?: number; reviewCount?: number }[]).find((p) => p._id === id);
+    expect(await product(TP.cheap)).not.toHaveProperty('rating');
+    const a = await buyer('Cheap One', TP.cheap, '|');
+    const b = await buyer('Cheap Two', TP.cheap, '|');
+    await approve((await write(a.token, draft(TP.cheap, { rating: 5 }))).json().review._id);
+    await approve((await write(b.token, draft(TP.cheap, { rating: 4 }))).json().review._id);
+    ctx.app.catalog.invalidateLocal();
+    expect(await product(TP.cheap)).toMatchObject({ rating: 4.5, reviewCount: 2 });
+  });
+});

@@ -140,7 +140,7 @@ export function calendarProblem(calendar: ShopCalendar, today?: CivilDate): stri
   if (!TIME_OF_DAY.test(calendar.cutoff)) return 'The cut-off must be a time of day such as 14:00.';
   const bad = calendar.holidays.find((h) => !isCivilDate(h));
   if (bad !== undefined) return `"${String(bad).slice(0, 32)}" is not a date: write holidays as 2026-12-25.`;
-  if (today !== undefined && new WorkingDays(calendar).after(addDays(today, -1)) === null) return 'These holidays close every working day of the coming year: leave at least one day open.';
+  if (today !== undefined && new WorkingDays(calendar).after(toDayNumber(today) - 1) === null) return 'These holidays close every working day of the coming year: leave at least one day open.';
   return null;
 }
 
@@ -168,40 +168,44 @@ export function printTimeProblem(minutes: number): string | null {
 // ---------------------------------------------------------------------------------------------
 // Working days
 
-/** A calendar read once: its working days found on demand and remembered. */
+/** Days since 1970-01-01: the calendar walks integers, and only names the days it answers with. */
+const toDayNumber = (date: CivilDate) => Math.round(civilToUtcMs(date) / DAY_MS);
+const fromDayNumber = (day: number) => utcMsToCivil(day * DAY_MS);
+
+/** A calendar read once: its working days found on demand. */
 class WorkingDays {
-  private readonly open: Set<number>;
-  private readonly holidays: Set<CivilDate>;
+  private readonly open: boolean[];
+  private readonly holidays: Set<number>;
 
   constructor(calendar: ShopCalendar) {
-    this.open = new Set(calendar.workingDays);
-    this.holidays = new Set(calendar.holidays);
+    this.open = [0, 1, 2, 3, 4, 5, 6].map((d) => calendar.workingDays.includes(d));
+    this.holidays = new Set(calendar.holidays.filter(isCivilDate).map(toDayNumber));
   }
 
-  isWorkingDay(date: CivilDate): boolean {
-    return this.open.has(weekday(date)) && !this.holidays.has(date);
+  /** 1970-01-01 was a Thursday (weekday 4). */
+  isWorkingDay(day: number): boolean {
+    return this.open[(((day + 4) % 7) + 7) % 7] && !this.holidays.has(day);
   }
 
-  /** The first working day after `date`, or null when the coming year has none. */
-  after(date: CivilDate): CivilDate | null {
-    let day = date;
-    for (let i = 0; i < HORIZON_DAYS; i++) {
-      day = addDays(day, 1);
-      if (this.isWorkingDay(day)) return day;
-    }
+  /** The first working day after `day`, or null when the coming year has none. */
+  after(day: number): number | null {
+    for (let d = day + 1; d <= day + HORIZON_DAYS; d++) if (this.isWorkingDay(d)) return d;
     return null;
   }
 }
 
-/** Working day number i counted from the first print day (0), found lazily. */
+/** Working day number i counted from the first print day (0), found lazily and remembered. */
 class PrintDays {
-  private readonly days: CivilDate[];
+  private readonly days: number[];
 
-  constructor(private readonly calendar: WorkingDays, first: CivilDate) {
+  constructor(
+    private readonly calendar: WorkingDays,
+    first: number,
+  ) {
     this.days = [first];
   }
 
-  at(index: number): CivilDate | null {
+  at(index: number): number | null {
     while (this.days.length <= index) {
       const next = this.calendar.after(this.days[this.days.length - 1]);
       if (next === null) return null;
@@ -243,7 +247,8 @@ function placeOn(cursor: PrinterCursor, minutes: number): { day: number; used: n
  */
 export interface Schedule {
   readonly today: CivilDate;
-  readonly shelfDate: CivilDate | null;
+  /** When a shelf unit ordered now ships (a day number), or null when the calendar has no working day. */
+  readonly shelfDay: number | null;
   readonly workingDays: WorkingDays;
   readonly printDays: PrintDays;
   readonly printers: readonly PrinterCursor[];
@@ -278,8 +283,9 @@ export function planSchedule(input: { now: number; calendar: ShopCalendar; print
   const workingDays = new WorkingDays(input.calendar);
   const [h, m] = input.calendar.cutoff.split(':').map(Number);
   const beforeCutoff = minuteOfDay < h * 60 + m;
-  const startsToday = workingDays.isWorkingDay(today) && beforeCutoff;
-  const firstDay = startsToday ? today : workingDays.after(today);
+  const todayNumber = toDayNumber(today);
+  const startsToday = workingDays.isWorkingDay(todayNumber) && beforeCutoff;
+  const firstDay = startsToday ? todayNumber : workingDays.after(todayNumber);
   const printers: PrinterCursor[] = input.printers.map((p) => ({
     materials: new Set(p.materials),
     minutesPerDay: Math.max(0, Math.round(p.hoursPerDay * 60)),
@@ -289,9 +295,9 @@ export function planSchedule(input: { now: number; calendar: ShopCalendar; print
   for (const job of input.queue) scheduleJob(printers, job);
   return {
     today,
-    shelfDate: firstDay,
+    shelfDay: firstDay,
     workingDays,
-    printDays: new PrintDays(workingDays, firstDay ?? today),
+    printDays: new PrintDays(workingDays, firstDay ?? todayNumber),
     printers,
   };
 }
@@ -302,10 +308,10 @@ export function planSchedule(input: { now: number; calendar: ShopCalendar; print
  * line cannot be had.
  */
 export function planLine(schedule: Schedule, line: { quantity: number; onHand: number; print: PrintWork | null }): ShipPlan {
-  if (schedule.shelfDate === null || line.quantity <= 0) return { kind: 'unavailable' };
+  if (schedule.shelfDay === null || line.quantity <= 0) return { kind: 'unavailable' };
   const fromShelf = Math.min(Math.max(0, line.onHand), line.quantity);
   const toPrint = line.quantity - fromShelf;
-  if (toPrint === 0) return { kind: 'shelf', date: schedule.shelfDate };
+  if (toPrint === 0) return { kind: 'shelf', date: fromDayNumber(schedule.shelfDay) };
   if (line.print === null || line.print.minutes <= 0) return { kind: 'unavailable' };
   const printers = schedule.printers.map((p) => ({ ...p }));
   let lastDay = -1;
@@ -316,7 +322,7 @@ export function planLine(schedule: Schedule, line: { quantity: number; onHand: n
   }
   const printed = schedule.printDays.at(lastDay);
   const ships = printed === null ? null : schedule.workingDays.after(printed);
-  return ships === null ? { kind: 'unavailable' } : { kind: 'made-to-order', date: ships };
+  return ships === null ? { kind: 'unavailable' } : { kind: 'made-to-order', date: fromDayNumber(ships) };
 }
 
 /** An order's ship-by date: the latest of its lines', or null when any line cannot be had. */
@@ -332,11 +338,11 @@ export function orderShipDate(plans: readonly ShipPlan[]): CivilDate | null {
 // ---------------------------------------------------------------------------------------------
 // What the shopper reads
 
-/** 'today', 'tomorrow' or 'Thu, Dec 3'. */
+/** 'today', 'tomorrow', 'Thu, Dec 3', or with its year when it is most of a year away. */
 function dayWords(date: CivilDate, today: CivilDate): string {
   if (date === today) return 'today';
   if (date === addDays(today, 1)) return 'tomorrow';
-  return formatShipDay(date);
+  return date > addDays(today, 300) ? `${formatShipDay(date)}, ${date.slice(0, 4)}` : formatShipDay(date);
 }
 
 /** 'ships today', 'ships tomorrow' or 'ships by Thu, Dec 3'. */

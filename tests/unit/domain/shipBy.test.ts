@@ -174,3 +174,11 @@ describe('settings and editor checks', () => {
     expect(printerProblem({ name: 'P', materials: ['PLA'], hoursPerDay: 0 })).toBeNull();
   });
 });
+
+describe('far dates', () => {
+  it('name their year when most of a year away', () => {
+    const today = '2026-11-27';
+    expect(describeShipPlan({ kind: 'made-to-order', date: '2027-12-03' }, today)).toBe('Made to order — ships by Fri, Dec 3, 2027');
+    expect(describeShipPlan({ kind: 'made-to-order', date: '2027-01-04' }, today)).toBe('Made to order — ships by Mon, Jan 4');
+  });
+});

@@ -143,6 +143,11 @@ export interface Config {
   stripeApiBase?: string;
   /** How often (ms) unpaid orders past their payment window are cancelled (default 10 minutes). */
   paymentSweepIntervalMs?: number;
+  /**
+   * How often (ms) a request may check the catalog's shared version, the fallback behind the
+   * change notifications (default 1000). No environment variable sets it: tests set it through `overrides`.
+   */
+  catalogCheckIntervalMs?: number;
   smtpUrl?: string;
   publicUrl?: string;
   shopName: string;

@@ -201,9 +201,12 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
 
   const stopListening = app.orders.onOrderChanged((row) => realtime.orderChanged(row.userId, orderToWire(row)));
 
-  // Open sockets would hold the HTTP server's close forever: end them before Fastify closes it.
+  // Open sockets would hold the HTTP server's close forever: end them before Fastify closes it. Their
+  // transports are closed, not the sockets disconnected: a client told 'io server disconnect' stops
+  // trying, while after a transport close it reconnects (to another instance behind a load
+  // balancer, or to this one restarted) and fetches what it missed.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
     io.engine.close();
   });
   app.addHook('onClose', async () => {

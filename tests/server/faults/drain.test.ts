@@ -26,5 +26,4 @@ describe('graceful drain on SIGTERM', () => {
     expect((await http(server.url, 'GET', '/api/product/list')).status).toBe(200);
     expect(await server.exited).toBe(0);
   }, 60_000);
-
 });

@@ -183,7 +183,7 @@ export async function runCluster(opts) {
       await sleep(5000);
       await b.start();
       await timeUntil(async () => (await fetch(`${lb}/readyz`)).ok, 5000);
-      await sleep(2500); // two health checks: b is back in rotation
+      await sleep(2500); // two health checks (rise 2): b is back in rotation
       note('instance b restarted and back in rotation');
       phase = 'steady';
 

@@ -224,7 +224,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' || env.VITEST ? 'test' : 'development';
+  // Only NODE_ENV decides: a test passes NODE_ENV=test (or the settings it needs) itself, so the
+  // configuration a test gets is the one it asked for, whoever runs it.
+  const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const secretFromEnv = overrides.jwtSecret ?? e.JWT_SECRET;
   const base: Config = {

@@ -4,7 +4,6 @@ import type { ClientToServerEvents, Message, Order, ServerToClientEvents } from 
 import type { AuthUser } from '../lib/auth';
 import { HttpError } from '../lib/errors';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../lib/redis';
-import { orderToWire } from '../repositories/orders';
 import type { SessionsEnded } from '../repositories/users';
 
 export interface SocketData {
@@ -199,8 +198,6 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     },
   };
 
-  const stopListening = app.orders.onOrderChanged((row) => realtime.orderChanged(row.userId, orderToWire(row)));
-
   // Open sockets would hold the HTTP server's close forever: end them before Fastify closes it. Their
   // transports are closed, not the sockets disconnected: a client told 'io server disconnect' stops
   // trying, while after a transport close it reconnects (to another instance behind a load
@@ -210,7 +207,6 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    stopListening();
     // The Redis adapter unsubscribes on close, which waits for Redis: never longer than a moment.
     const adaptersClosed = Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
     await Promise.race([adaptersClosed, new Promise((r) => setTimeout(r, REDIS_COMMAND_TIMEOUT_MS).unref())]);

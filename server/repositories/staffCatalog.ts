@@ -70,7 +70,7 @@ export class StaffCatalogRepository {
       .from(products)
       .where(and(...conditions))
       .orderBy(desc(products.createdAt), products.id);
-    return rows.map(productToWire);
+    return rows.map((row) => productToWire(row));
   }
 
   async findProduct(id: string, db: DbOrTx = this.db): Promise<ProductRow | undefined> {

@@ -158,6 +158,45 @@ describe('statuses', () => {
   });
 });
 
+describe('what the shop hides', () => {
+  it('a hidden (notAvailableYet) product is a 404 with "Product not found.", as an unknown one', async () => {
+    const hidden = shop.list.find((x) => x.notAvailableYet)!;
+    const { status, doc } = await page(`/product/${hidden._id}`);
+    expect(status).toBe(404);
+    expect(text(main(doc))).toContain('Product not found.');
+    expect(text(main(doc))).not.toContain(hidden.name);
+    expect(main(doc).querySelector('button')?.textContent ?? '').not.toMatch(/Add to cart|Buy now/);
+  });
+
+  it('a hidden category has no link in the category bar, the footer or the sitemap, and its url shows the whole store', async () => {
+    const staff = await makeStaff(shop.t.app);
+    const hide = (hiddenCategories: string[]) =>
+      shop.t.app.inject({ method: 'POST', url: '/api/staff/settings', headers: { token: staff.token }, payload: { hiddenCategories } });
+    const widgetLinks = (doc: Document) => [...doc.querySelectorAll('a[href*="category=Widgets"]')].map((a) => a.closest('nav, footer')?.tagName.toLowerCase() ?? a.tagName);
+    // Shown: the category bar and the footer link to it.
+    const before = await page('/');
+    expect(widgetLinks(before.doc).sort()).toEqual(['footer', 'nav']);
+    expect((await hide(['widgets'])).statusCode).toBe(200);
+    try {
+      const home = await page('/about');
+      expect(widgetLinks(home.doc)).toEqual([]);
+      expect(home.doc.querySelectorAll('a[href*="category=Figures"]').length).toBeGreaterThanOrEqual(2);
+      const sitemap = (await shop.t.app.inject('/sitemap.xml')).body;
+      expect(sitemap).toContain('https://shop.example/collection?category=Figures');
+      expect(sitemap).not.toContain('category=Widgets');
+
+      const { status, doc } = await page('/collection?category=Widgets&subCategory=DIY_Kits');
+      expect(status).toBe(200);
+      expect(text(main(doc).querySelector('h1')!)).toContain('All products');
+      expect(text(main(doc))).not.toContain('No products match your filters');
+      expect(main(doc).querySelectorAll('ul[aria-label="Products"] > li').length).toBe(12);
+      expect([...main(doc).querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['All', 'Figures', 'Fidgets', 'Decoration']);
+    } finally {
+      expect((await hide([])).statusCode).toBe(200);
+    }
+  });
+});
+
 describe("the shopper's own pages", () => {
   // The cart, wishlist and token live in the browser (SPEC §4): the server cannot know them, so
   // these pages carry their frame and a skeleton, never an "empty" message that flips on hydration.

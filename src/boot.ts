@@ -108,7 +108,17 @@ function holdSubmit(event: SubmitEvent) {
 }
 
 function noteField(event: Event) {
-  if (event.target instanceof Element && event.target.matches(FIELD)) typed.set(event.target as Field, (event.target as Field).value);
+  if (event.target instanceof Element && event.target.matches(FIELD)) keep(event.target as Field, (event.target as Field).value);
+}
+
+/**
+ * Notes a field's text, and says on its labels whether it holds any (`data-filled`): the server drew
+ * an empty field's label inside the box, where it would cover the text until the app moves it
+ * (index.html moves it out meanwhile).
+ */
+function keep(field: Field, text: string) {
+  typed.set(field, text);
+  for (const label of field.labels ?? []) label.toggleAttribute('data-filled', text !== '');
 }
 
 /**
@@ -129,7 +139,7 @@ function restorePostedFields() {
     const field = document.querySelector<Field>(`#root [name="${CSS.escape(name)}"]`);
     if (typeof value !== 'string' || !field?.matches(FIELD) || (field as HTMLInputElement).type === 'password') continue;
     field.value = value;
-    typed.set(field, value);
+    keep(field, value);
   }
 }
 
@@ -157,6 +167,8 @@ function adoptFields() {
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, text);
     field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
   }
+  // The app draws the labels from here.
+  for (const field of typed.keys()) for (const label of field.labels ?? []) label.removeAttribute('data-filled');
   typed.clear();
 }
 

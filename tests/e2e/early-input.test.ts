@@ -11,9 +11,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, newPage, PHONE, startWithSaved } from './browser';
-import { makeFixtures, ROUTES, type Fixtures } from './routes';
+import { isBundleActive, isPurchasable } from '../../src/domain/pricing';
+import type { Bundle, Product } from '../../src/domain/types';
+import { baseUrl, dataDir, newPage, PHONE, seeded, startWithSaved } from './browser';
+import { ROUTES, type Fixtures } from './routes';
 
 type HeldChunk = 'main' | 'persistence';
 
@@ -100,19 +101,41 @@ async function resetToken(to: string): Promise<string> {
 const header = (page: Page) => page.locator('header');
 const main = (page: Page) => page.getByRole('main');
 
+/**
+ * A shopper with a cart of two products and a wishlist of three on the server (routes.ts's
+ * makeFixtures without its orders, which no case here needs).
+ */
+async function shopperFixtures(): Promise<Fixtures> {
+  const email = `early.input.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const { token } = await api<{ token: string }>('/api/user/register', { name: 'Grace Hopper', email, password: 'compiler pioneer 1' });
+  const products = seeded((await api<{ products: Product[] }>('/api/product/list')).products);
+  const bundles = seeded((await api<{ bundles: Bundle[] }>('/api/bundle/list')).bundles);
+  const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
+  const sized = products.find((p) => isPurchasable(p) && p.colorVariants.length > 0 && (p.clothingSizes.length > 0 || p.canvasSizes.length > 0))!;
+  const bundle = bundles.find((b) => isBundleActive(b, Date.now()))!;
+  await Promise.all([
+    ...simple.slice(0, 2).map((p) => api('/api/cart/add', { itemId: p._id, color: `${p.colorVariants[0]!.color}|`, quantity: 1 }, token)),
+    ...simple.slice(0, 3).map((p) => api('/api/wishlist/add', { productId: p._id }, token)),
+  ]);
+  return { token, email, product: simple[0]!, sized, bundle, simple };
+}
+
 /** The routes of the sweep (tests/e2e/routes.ts) that have a case below. */
 const COVERED = new Set(['home', 'store', 'product', 'bundle', 'wishlist', 'login', 'forgot-password', 'reset-password', 'contact']);
 
-describe('what is typed, chosen or clicked before the app has started', () => {
+// The guest's and the shopper's cases run side by side (each in order): a browser test mostly waits.
+describe.concurrent('what is typed, chosen or clicked before the app has started', () => {
   let fx: Fixtures;
+  let visitor: Page;
   let guest: Page;
   let shopper: Page;
   /** A second account, whose password the guest's forgot and reset cases change. */
   const other = { name: 'Early Riser', email: `early.riser.${Date.now().toString(36)}@example.com`, password: 'first password 1' };
 
   beforeAll(async () => {
-    fx = await makeFixtures('early-input');
+    fx = await shopperFixtures();
     await api('/api/user/register', other);
+    visitor = await newPage();
     guest = await newPage();
     shopper = await newPage();
     // Logged in on this device, with the cart the server holds saved too.
@@ -129,17 +152,17 @@ describe('what is typed, chosen or clicked before the app has started', () => {
     expect(withControls.length).toBeGreaterThanOrEqual(COVERED.size);
   });
 
-  describe('as a guest (the page still the server’s)', () => {
+  describe.sequential('as a guest on the account pages (the page still the server’s)', () => {
     it('/forgot-password: the e-mail typed and "Send Reset Link" pressed send one request, with that e-mail', async () => {
-      const sent = requestsTo(guest, /^\/api\/user\/forgot-password$/);
-      const visit = await openHeld(guest, '/forgot-password', 'main');
-      await guest.getByLabel('Email').fill(other.email);
-      const button = guest.getByRole('button', { name: 'Send Reset Link' });
+      const sent = requestsTo(visitor, /^\/api\/user\/forgot-password$/);
+      const visit = await openHeld(visitor, '/forgot-password', 'main');
+      await visitor.getByLabel('Email').fill(other.email);
+      const button = visitor.getByRole('button', { name: 'Send Reset Link' });
       await button.click();
       // Held, and it says so.
       expect(await button.getAttribute('aria-busy')).toBe('true');
       await visit.release();
-      await main(guest).getByRole('heading', { level: 1, name: 'Reset link sent' }).waitFor();
+      await main(visitor).getByRole('heading', { level: 1, name: 'Reset link sent' }).waitFor();
       sent.stop();
       expect(sent.seen).toEqual(['POST /api/user/forgot-password']);
       expect(await button.count()).toBe(0);
@@ -147,19 +170,83 @@ describe('what is typed, chosen or clicked before the app has started', () => {
 
     it('/reset-password: the new password typed twice and "Reset Password" pressed set it, once', async () => {
       const token = await resetToken(other.email);
-      const sent = requestsTo(guest, /^\/api\/user\/reset-password\//);
-      const visit = await openHeld(guest, `/reset-password/${token}`, 'main');
-      await guest.getByLabel('New password', { exact: true }).fill('second password 2');
-      await guest.getByLabel('Confirm new password', { exact: true }).fill('second password 2');
-      await guest.getByRole('button', { name: 'Reset Password' }).click();
+      const sent = requestsTo(visitor, /^\/api\/user\/reset-password\//);
+      const visit = await openHeld(visitor, `/reset-password/${token}`, 'main');
+      await visitor.getByLabel('New password', { exact: true }).fill('second password 2');
+      await visitor.getByLabel('Confirm new password', { exact: true }).fill('second password 2');
+      await visitor.getByRole('button', { name: 'Reset Password' }).click();
       await visit.release();
-      await guest.getByText('Your password has been reset. You can now log in.').waitFor();
+      await visitor.getByText('Your password has been reset. You can now log in.').waitFor();
       sent.stop();
       expect(sent.seen).toHaveLength(1);
       const login = await fetch(`${baseUrl()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other.email, password: 'second password 2' }) });
       expect(login.status).toBe(200);
     });
 
+    it('/login: "Sign Up" chosen and the e-mail and password typed are kept; the account is made with them', async () => {
+      const page = await newPage(PHONE);
+      const email = `early.signup.${Date.now().toString(36)}@example.com`;
+      const visit = await openHeld(page, '/login', 'main');
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await main(page).getByLabel('Email').fill(email);
+      await main(page).getByLabel('Password', { exact: true }).fill('signed up early 1');
+      await visit.release();
+      await main(page).getByLabel('Name').fill('Early Signer');
+      expect(await main(page).getByLabel('Email').inputValue()).toBe(email);
+      expect(await main(page).getByLabel('Password', { exact: true }).inputValue()).toBe('signed up early 1');
+      await main(page).getByRole('button', { name: 'Create Account', exact: true }).click();
+      await page.getByRole('banner').getByRole('link', { name: 'My orders' }).waitFor();
+      await page.close();
+    });
+
+    it('/login before any script has run: Enter posts the form (never a GET with the password), and the page comes back with the e-mail typed', async () => {
+      const page = await newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // Every script of the page, boot.ts too, held back.
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const documents: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'document') documents.push(`${req.method()} ${req.url()}`);
+      });
+      // Not awaited: with its scripts held the page never finishes loading.
+      const first = page.goto('/login').catch(() => undefined);
+      await main(page).getByLabel('Email').fill(other.email);
+      await main(page).getByLabel('Password', { exact: true }).fill('typed without scripts 1');
+      const posted = page.waitForRequest((req) => req.resourceType() === 'document' && req.method() === 'POST');
+      await main(page).getByLabel('Password', { exact: true }).press('Enter');
+      const post = await posted;
+      expect(post.url()).toBe(`${baseUrl()}/login`);
+      expect(post.postData()).toContain('password=');
+      release();
+      await first;
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      expect(documents.every((d) => !d.includes('?'))).toBe(true);
+      expect(await main(page).getByLabel('Email').inputValue()).toBe(other.email);
+      expect(await main(page).getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      await page.close();
+    });
+
+    it('/login: the e-mail and password typed and sent with Enter log in, once', async () => {
+      const page = await newPage();
+      const sent = requestsTo(page, /^\/api\/user\/login$/);
+      const visit = await openHeld(page, '/login', 'main');
+      await main(page).getByLabel('Email').fill(fx.email);
+      await main(page).getByLabel('Password', { exact: true }).fill('compiler pioneer 1');
+      await main(page).getByLabel('Password', { exact: true }).press('Enter');
+      await visit.release();
+      await page.getByRole('banner').getByRole('link', { name: 'My orders' }).waitFor();
+      sent.stop();
+      expect(sent.seen).toEqual(['POST /api/user/login']);
+      expect(page.url()).not.toContain('?');
+      await page.close();
+    });
+  });
+
+  describe.sequential('as a guest in the shop (the page still the server’s)', () => {
     it('/contact: every field typed is kept and "Send request" sends them', async () => {
       const visit = await openHeld(guest, '/contact', 'main');
       const values = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '5550100', characterName: 'Analytical Engine', details: 'Twenty centimetres tall, brass colour.' };
@@ -236,70 +323,9 @@ describe('what is typed, chosen or clicked before the app has started', () => {
       await main(guest).getByRole('list', { name: 'Wishlist products' }).getByText(name).waitFor();
     });
 
-    it('/login: "Sign Up" chosen and the e-mail and password typed are kept; the account is made with them', async () => {
-      const page = await newPage(PHONE);
-      const email = `early.signup.${Date.now().toString(36)}@example.com`;
-      const visit = await openHeld(page, '/login', 'main');
-      await page.getByRole('tab', { name: 'Sign Up' }).click();
-      await main(page).getByLabel('Email').fill(email);
-      await main(page).getByLabel('Password', { exact: true }).fill('signed up early 1');
-      await visit.release();
-      await main(page).getByLabel('Name').fill('Early Signer');
-      expect(await main(page).getByLabel('Email').inputValue()).toBe(email);
-      expect(await main(page).getByLabel('Password', { exact: true }).inputValue()).toBe('signed up early 1');
-      await main(page).getByRole('button', { name: 'Create Account', exact: true }).click();
-      await page.getByRole('banner').getByRole('link', { name: 'My orders' }).waitFor();
-      await page.close();
-    });
-
-    it('/login before any script has run: Enter posts the form (never a GET with the password), and the page comes back with the e-mail typed', async () => {
-      const page = await newPage();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      // Every script of the page, boot.ts too, held back.
-      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
-      const documents: string[] = [];
-      page.on('request', (req) => {
-        if (req.resourceType() === 'document') documents.push(`${req.method()} ${req.url()}`);
-      });
-      // Not awaited: with its scripts held the page never finishes loading.
-      const first = page.goto('/login').catch(() => undefined);
-      await main(page).getByLabel('Email').fill(other.email);
-      await main(page).getByLabel('Password', { exact: true }).fill('typed without scripts 1');
-      const posted = page.waitForRequest((req) => req.resourceType() === 'document' && req.method() === 'POST');
-      await main(page).getByLabel('Password', { exact: true }).press('Enter');
-      const post = await posted;
-      expect(post.url()).toBe(`${baseUrl()}/login`);
-      expect(post.postData()).toContain('password=');
-      release();
-      await first;
-      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-      expect(documents.every((d) => !d.includes('?'))).toBe(true);
-      expect(await main(page).getByLabel('Email').inputValue()).toBe(other.email);
-      expect(await main(page).getByLabel('Password', { exact: true }).inputValue()).toBe('');
-      await page.close();
-    });
-
-    it('/login: the e-mail and password typed and sent with Enter log in, once', async () => {
-      const page = await newPage();
-      const sent = requestsTo(page, /^\/api\/user\/login$/);
-      const visit = await openHeld(page, '/login', 'main');
-      await main(page).getByLabel('Email').fill(fx.email);
-      await main(page).getByLabel('Password', { exact: true }).fill('compiler pioneer 1');
-      await main(page).getByLabel('Password', { exact: true }).press('Enter');
-      await visit.release();
-      await page.getByRole('banner').getByRole('link', { name: 'My orders' }).waitFor();
-      sent.stop();
-      expect(sent.seen).toEqual(['POST /api/user/login']);
-      expect(page.url()).not.toContain('?');
-      await page.close();
-    });
   });
 
-  describe('as a logged-in shopper with a saved cart (the saved state still on its way)', () => {
+  describe.sequential('as a logged-in shopper with a saved cart (the saved state still on its way)', () => {
     it('/bundle: "Add Bundle to Cart" lands on the account’s cart, beside the lines it held', async () => {
       const visit = await openHeld(shopper, `/bundle/${fx.bundle._id}`, 'persistence');
       const add = main(shopper).getByRole('button', { name: 'Add Bundle to Cart' });

@@ -94,6 +94,21 @@ export default tseslint.config(
     },
   },
   {
+    // A form posts, so pressing Enter before any script has run never puts its fields (a password)
+    // in the address, the history or an access log: the server answers that post with the page and
+    // what was typed (server/ssr/postedForm.ts); once the app is there, its onSubmit takes over.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["[name.name='form']", ":has(JSXAttribute[name.name='component'][value.value='form'])"].map((form) => ({
+          selector: `JSXOpeningElement${form}:not(:has(JSXAttribute[name.name='method'][value.value='post']))`,
+          message: 'Give every form method="post": before the app has started, a GET form sends its fields in the URL.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/store/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -24,17 +24,27 @@ const recording = import.meta.env.DEV || readQaMode(search, browserStorage()) ? 
  * What comes after the page is interactive (issue 16: none of it is part of the first view): the
  * saved cart, wishlist and token are read back (redux-persist, store/persistence.ts) — the header
  * counts fill in, in the space the server's guest render reserved for them — and other tabs'
- * changes and the browser's `online` event start reaching this store.
+ * changes and the browser's `online` event start reaching this store. Once the saved state is in,
+ * `<html data-app-ready>` says so: src/boot.ts then hands the app what the shopper typed, chose,
+ * clicked or submitted since the page appeared, which now lands on the shopper's own cart, lists
+ * and account. Should the saved state fail to load, the page is still made the app's (a guest's).
  */
 let afterHydrationStarted = false;
 function afterHydration(store: AppStore, restored: boolean) {
   // Once: StrictMode runs the app's mount effects twice in development.
   if (afterHydrationStarted) return;
   afterHydrationStarted = true;
-  void Promise.all([import('./store/persistence'), import('./store/crossTab')]).then(([persistence, crossTab]) => {
-    if (!restored) void persistence.startPersistence(store);
-    crossTab.connectBrowserEvents(store);
-  });
+  const ready = () => (document.documentElement.dataset.appReady = 'true');
+  void Promise.all([import('./store/persistence'), import('./store/crossTab')])
+    .then(([persistence, crossTab]) => {
+      crossTab.connectBrowserEvents(store);
+      // On the shopper's own pages the saved state was read back before hydration.
+      return restored ? undefined : persistence.startPersistence(store);
+    })
+    .then(ready, (error: unknown) => {
+      console.error('The saved cart, wishlist and sign-in could not be read back.', error);
+      ready();
+    });
 }
 
 /**

@@ -372,3 +372,41 @@ describe('the render’s store', () => {
     expect(long.filter((t) => !t._destroyed)).toHaveLength(0);
   });
 });
+
+describe('a form posted before any script has run (every form is method="post")', () => {
+  const post = (url: string, payload: string, contentType = 'application/x-www-form-urlencoded') =>
+    shop.t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+  const postedFields = (doc: Document) => JSON.parse(doc.getElementById('posted-fields')?.textContent ?? 'null') as Record<string, string> | null;
+
+  it('is answered with the same page and the values typed, never the password, and never kept by the cache', async () => {
+    const res = await post('/login', new URLSearchParams({ email: 'ada@example.com', password: 'hunter2 secret' }).toString());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const doc = new JSDOM(res.body).window.document;
+    expect(doc.querySelector('form[aria-label="Login"]')!.getAttribute('method')).toBe('post');
+    expect(postedFields(doc)).toEqual({ email: 'ada@example.com' });
+    expect(res.body).not.toContain('hunter2');
+    // The next visitor gets the page as it is.
+    const { doc: after } = await page('/login');
+    expect(after.getElementById('posted-fields')).toBeNull();
+  });
+
+  it('keeps a hostile value as data (no script from it) and the status of the page (404 for an unknown route)', async () => {
+    const hostile = '</script><script>alert(1)</script>';
+    const res = await post('/contact', new URLSearchParams({ name: hostile, newPassword: 'x', cardNumber: '4242' }).toString());
+    expect(res.statusCode).toBe(200);
+    const doc = new JSDOM(res.body).window.document;
+    expect(postedFields(doc)).toEqual({ name: hostile });
+    expect(doc.querySelectorAll('script:not([type])').length + doc.querySelectorAll('script[type="text/javascript"]').length).toBe(0);
+    expect((await post('/no-such-page', 'q=1')).statusCode).toBe(404);
+  });
+
+  it('leaves the API and any other kind of body as they were (404 JSON, 415)', async () => {
+    expect((await post('/login', '{}', 'application/json')).statusCode).toBe(404);
+    const api = await post('/api/no-such-call', 'a=1');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ success: false, message: 'Not found' });
+    expect((await post('/api/user/login', 'email=a%40b.co&password=x')).statusCode).toBe(415);
+  });
+});

@@ -103,6 +103,7 @@ export function orderToWire(row: OrderRow): Order {
     amount: toDollars(row.amountCents),
     paymentMethod: row.paymentMethod,
     date: row.createdAt.getTime(),
+    orderNumber: row.orderNumber ?? null,
   };
   if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
   return order;
@@ -293,7 +294,9 @@ export class OrdersRepository {
         .set({
           status: to,
           updatedAt: sql`now()`,
-          ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}),
+          // The number is taken in the paying transaction, so only a paid order has one; the
+          // sequence never hands a number out twice, whichever instance asks.
+          ...(to === 'Order Placed' ? { paidAt: sql`now()`, orderNumber: sql`nextval('order_number_seq')` } : {}),
           ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
         })
         .where(and(eq(orders.id, id), inArray(orders.status, allowed)))

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
+import { parseOrderNumber } from '../../src/domain/orderNumber';
 import type { Address, Order, OrderStatus } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
@@ -72,6 +73,16 @@ export interface StaffOrderDetail extends StaffOrderSummary, OrderBreakdown {
   history: OrderEvent[];
 }
 
+/**
+ * The board's sort: newest first, except that the order a search names by number (#1001 or 1001)
+ * comes before everything that only matches its text (an id containing 1001, say).
+ */
+function boardOrder(q: string | undefined): SQL[] {
+  const number = q ? parseOrderNumber(q) : null;
+  const newest = [desc(orders.createdAt), desc(orders.id)];
+  return number === null ? newest : [sql`(${orders.orderNumber} is not distinct from ${number}) desc`, ...newest];
+}
+
 /** Search words → a tsquery of word prefixes ('drag' & 'ada@ex'); null when nothing searchable is left. */
 export function boardTsQuery(q: string): string | null {
   const words = q
@@ -116,6 +127,8 @@ export class StaffOrdersRepository {
       const matches: SQL[] = [];
       if (tsq) matches.push(sql`${sql.identifier('orders')}.search @@ to_tsquery('simple', ${tsq})`);
       if (HEX_PREFIX.test(q)) matches.push(sql`${orders.id} like ${`${q}%`}`);
+      const number = parseOrderNumber(q);
+      if (number !== null) matches.push(eq(orders.orderNumber, number));
       if (accountIds.length) matches.push(inArray(orders.userId, accountIds));
       conditions.push(matches.length ? or(...matches) : sql`false`);
     }
@@ -138,7 +151,7 @@ export class StaffOrdersRepository {
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .where(this.where(f, accountIds))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...boardOrder(f.q))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
   }

@@ -154,6 +154,8 @@ export interface Order {
   paymentMethod: string;
   trackingNumber?: string;
   date: number;
+  /** The order's number (#1001) once it is paid; null (or absent) before (src/domain/orderNumber.ts). */
+  orderNumber?: number | null;
 }
 
 export interface Conversation {

@@ -1,4 +1,5 @@
 import { CURRENCY, formatMoney, toCents, toDollars } from '../../domain/money';
+import { formatOrderNumber, matchOrderSearch } from '../../domain/orderNumber';
 import type { Order, OrderItem, OrderStatus } from '../../domain/types';
 
 /** The exact texts of My Orders (SPEC §2). */
@@ -50,12 +51,11 @@ export function searchPlaceholder(method: SearchMethod): string {
 export function filterOrders(orders: readonly Order[], filters: OrderFilters): Order[] {
   const needle = filters.text.trim().toLowerCase();
   const status = filters.status.toLowerCase();
-  return orders.filter((order) => {
-    if (status !== 'all' && String(order.status).toLowerCase() !== status) return false;
-    if (!needle) return true;
-    if (filters.method === 'orderId') return String(order._id).toLowerCase().includes(needle);
-    return order.items.some((item) => String(item.name ?? '').toLowerCase().includes(needle));
-  });
+  const byStatus = orders.filter((order) => status === 'all' || String(order.status).toLowerCase() === status);
+  if (!needle) return byStatus;
+  // An order number (#1001 or 1001) finds that order first, then any id containing the text.
+  if (filters.method === 'orderId') return matchOrderSearch(byStatus, needle);
+  return byStatus.filter((order) => order.items.some((item) => String(item.name ?? '').toLowerCase().includes(needle)));
 }
 
 export type StatusDot = 'green' | 'red' | 'yellow';
@@ -118,6 +118,8 @@ export function formatAmount(dollars: number, currency: string = CURRENCY): stri
 /** What one order card shows (SPEC §2). */
 export interface OrderCardView {
   id: string;
+  /** `#1001`, or "Awaiting payment" before the order is paid. */
+  number: string;
   image: string | null;
   paymentMethod: string;
   total: string;
@@ -131,6 +133,7 @@ export interface OrderCardView {
 export function orderCardView(order: Order, currency: string = CURRENCY): OrderCardView {
   return {
     id: order._id,
+    number: formatOrderNumber(order.orderNumber),
     image: orderImage(order),
     paymentMethod: order.paymentMethod || '—',
     total: formatAmount(order.amount, currency),

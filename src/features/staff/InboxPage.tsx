@@ -15,7 +15,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { isSendKeystroke, MAX_MESSAGE_LENGTH } from '../../domain/chat';
 import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatWhen, shortId } from './format';
+import { formatWhen, orderTitle } from './format';
 import { canSendReply, STAFF_TEXT } from './rules';
 import { threadMessages, useGetStaffConversationsQuery, useGetStaffThreadQuery } from './staffApi';
 import { inboxSearchEdited, replyDraftEdited, selectInboxQuery, selectInboxSearch, selectReplyDraft, selectSendingReplyFor } from './staffSlice';
@@ -253,7 +253,7 @@ function Thread({ id }: { id: string }) {
                 <Box component={RouterLink} to={`/staff/orders/${o._id}`} sx={{ display: 'grid', gap: 0.5, p: 1.25, borderRadius: 2, border: `1px solid ${brand.line}`, color: 'text.primary', textDecoration: 'none', '&:hover': { bgcolor: brand.cream } }}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                     <Typography component="span" sx={{ fontWeight: 700 }}>
-                      Order {shortId(o._id)}
+                      {orderTitle(o)}
                     </Typography>
                     <Typography component="span">{formatMoney(o.amount)}</Typography>
                   </Box>

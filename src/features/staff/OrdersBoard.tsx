@@ -15,7 +15,7 @@ import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatWhen, shortId } from './format';
+import { formatWhen, orderTitle } from './format';
 import { BOARD_STATUS_FILTERS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter } from './rules';
 import { useSearchStaffOrdersQuery } from './staffApi';
 import { boardFilterEdited, selectBoardEdits } from './staffSlice';
@@ -138,7 +138,7 @@ export function OrdersBoard() {
                 <TableRow key={o._id} hover data-testid="staff-order-row" data-order-id={o._id}>
                   <TableCell sx={{ overflow: 'hidden' }}>
                     <Box component={RouterLink} to={`/staff/orders/${o._id}`} sx={{ fontWeight: 700, color: 'primary.dark' }}>
-                      Order {shortId(o._id)}
+                      {orderTitle(o)}
                     </Box>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {formatWhen(o.date)}

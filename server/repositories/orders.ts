@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
-import { allowedPredecessors } from '../../src/domain/orderStatus';
+import { allowedPredecessors, isAbandonedCheckout } from '../../src/domain/orderStatus';
 import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { cartLines, idempotencyKeys, orders, paymentSessions } from '../db/schema';
@@ -104,6 +104,7 @@ export function orderToWire(row: OrderRow): Order {
     paymentMethod: row.paymentMethod,
     date: row.createdAt.getTime(),
     orderNumber: row.orderNumber ?? null,
+    abandoned: isAbandonedCheckout(row),
   };
   if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
   return order;

@@ -15,6 +15,11 @@ export interface OrderBoardFilter {
   from?: Date;
   /** Placed before. */
   to?: Date;
+  /**
+   * `orders` (the default): every order, never an abandoned checkout; `abandoned`: only those;
+   * `toFulfil`: paid and not yet delivered (Order Placed or Processing).
+   */
+  view?: BoardView;
   page: number;
   pageSize: number;
 }
@@ -32,9 +37,14 @@ export interface StaffOrderSummary extends Order {
   itemCount: number;
 }
 
+export type BoardView = 'orders' | 'abandoned' | 'toFulfil';
+export const BOARD_VIEWS: readonly BoardView[] = ['orders', 'abandoned', 'toFulfil'];
+
 export interface OrderBoardPage {
   orders: StaffOrderSummary[];
   total: number;
+  /** What the listed orders (every page) add up to, in dollars: an abandoned checkout's cart value. */
+  value: number;
   page: number;
   pageSize: number;
 }
@@ -118,6 +128,10 @@ export class StaffOrdersRepository {
 
   private where(f: Omit<OrderBoardFilter, 'page' | 'pageSize'>, accountIds: string[]): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
+    // Spelled as the partial indexes of 0005_shop are, so the planner can use them.
+    if (f.view === 'abandoned') conditions.push(sql`${orders.status} = 'Cancelled' and ${orders.paidAt} is null`);
+    else if (f.view === 'toFulfil') conditions.push(sql`${orders.status} in ('Order Placed', 'Processing')`);
+    else conditions.push(sql`(${orders.status} <> 'Cancelled' or ${orders.paidAt} is not null)`);
     if (f.status) conditions.push(eq(orders.status, f.status));
     if (f.from) conditions.push(gte(orders.createdAt, f.from));
     if (f.to) conditions.push(lt(orders.createdAt, f.to));
@@ -160,11 +174,12 @@ export class StaffOrdersRepository {
     const accountIds = await this.accountIdsFor(f.q);
     const [rows, [count]] = await Promise.all([
       this.pageQueryFor(f, accountIds),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(this.where(f, accountIds)),
+      this.db.select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)::bigint` }).from(orders).where(this.where(f, accountIds)),
     ]);
     return {
       orders: rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! })),
       total: Number(count?.n ?? 0),
+      value: toDollars(Number(count?.cents ?? 0)),
       page: f.page,
       pageSize: f.pageSize,
     };

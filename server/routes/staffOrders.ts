@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 import { AuditRepository, type AuditEntry } from '../repositories/audit';
-import { StaffOrdersRepository, type OrderBoardPage, type StaffOrderDetail } from '../repositories/staffOrders';
+import { BOARD_VIEWS, StaffOrdersRepository, type OrderBoardPage, type StaffOrderDetail } from '../repositories/staffOrders';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
   success: true;
@@ -49,6 +49,7 @@ const boardQuery = z
         return found as OrderStatus;
       })
       .optional(),
+    view: z.enum(BOARD_VIEWS, { message: `must be one of ${BOARD_VIEWS.join(', ')}` }).default('orders'),
     from: when(false).optional(),
     to: when(true).optional(),
     page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'must be at most 100000').default(1),

@@ -165,11 +165,13 @@ describe('checkout and payment (built-in test checkout)', () => {
     // No horizontal scroll on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-    await page.getByRole('link', { name: 'Cancel payment' }).click();
-    await page.waitForURL('**/cart');
+    // Straight back to the cart, which says so in the page the server sends.
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.waitForURL(/\/cart\?payment=cancelled&session_id=cs_ll_/);
+    await page.getByText('Payment cancelled — your cart is unchanged.').waitFor();
     await page.getByRole('heading', { level: 1, name: /cart/i }).waitFor();
     expect(await localCart(page)).toEqual(before);
-    expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
 
     // The cancelled session cannot be paid any more.
     await page.goto(payUrl);

@@ -36,9 +36,14 @@ export interface OrderFilters {
   method: SearchMethod;
   text: string;
   status: StatusFilter;
+  /** 'Show unpaid checkouts': list checkouts cancelled before any payment too (they are not orders). */
+  showUnpaid?: boolean;
 }
 
-export const DEFAULT_FILTERS: OrderFilters = { method: 'orderId', text: '', status: 'All' };
+export const DEFAULT_FILTERS: OrderFilters = { method: 'orderId', text: '', status: 'All', showUnpaid: false };
+
+/** The toggle's label (issue 27). */
+export const SHOW_UNPAID_LABEL = 'Show unpaid checkouts';
 
 export function searchPlaceholder(method: SearchMethod): string {
   return SEARCH_METHODS.find((m) => m.value === method)!.placeholder;
@@ -47,11 +52,13 @@ export function searchPlaceholder(method: SearchMethod): string {
 /**
  * SPEC §5: a case-insensitive substring match on the order id (method Order ID) or on any item's
  * name (method Product Name); the status compared case-insensitively; All means no status filter.
+ * Abandoned checkouts are left out unless `showUnpaid`.
  */
 export function filterOrders(orders: readonly Order[], filters: OrderFilters): Order[] {
   const needle = filters.text.trim().toLowerCase();
   const status = filters.status.toLowerCase();
-  const byStatus = orders.filter((order) => status === 'all' || String(order.status).toLowerCase() === status);
+  // 'All' means all orders: an abandoned checkout is not one, so it shows only when asked for.
+  const byStatus = orders.filter((order) => (filters.showUnpaid || !order.abandoned) && (status === 'all' || String(order.status).toLowerCase() === status));
   if (!needle) return byStatus;
   // An order number (#1001 or 1001) finds that order first, then any id containing the text.
   if (filters.method === 'orderId') return matchOrderSearch(byStatus, needle);

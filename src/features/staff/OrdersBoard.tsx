@@ -16,7 +16,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatWhen, orderTitle } from './format';
-import { BOARD_STATUS_FILTERS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter } from './rules';
+import { BOARD_STATUS_FILTERS, BOARD_VIEWS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter, type BoardView } from './rules';
 import { useSearchStaffOrdersQuery } from './staffApi';
 import { boardFilterEdited, selectBoardEdits } from './staffSlice';
 import { applyBoardFilters, resetBoardFilters, selectBoardFilters } from './staffThunks';
@@ -39,13 +39,19 @@ export function OrdersBoard() {
   const shown = { q: edits.q ?? filters.q, from: edits.from ?? filters.from, to: edits.to ?? filters.to };
   const rangeError = dateRangeError(shown.from, shown.to);
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  const filtered = filters.q !== '' || filters.status !== 'All' || filters.from !== '' || filters.to !== '';
+  const filtered = filters.q !== '' || filters.view !== 'orders' || filters.status !== 'All' || filters.from !== '' || filters.to !== '';
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
-      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-        Orders
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h1" variant="h4">
+          Orders
+        </Typography>
+        {/* Checkouts cancelled before any payment are not orders: they have a list of their own. */}
+        <Box component={RouterLink} to="/staff/abandoned" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+          Abandoned checkouts
+        </Box>
+      </Box>
       <Box
         component="form"
         role="search"
@@ -55,7 +61,7 @@ export function OrdersBoard() {
           e.preventDefault();
           if (!rangeError) dispatch(applyBoardFilters());
         }}
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
       >
         <TextInput
           label="Order id, e-mail or product"
@@ -67,6 +73,19 @@ export function OrdersBoard() {
           inputProps={{ maxLength: 100 }}
           sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
         />
+        <NativeSelectInput
+          label="Show"
+          size="small"
+          fullWidth
+          value={filters.view}
+          onChange={(e) => dispatch(applyBoardFilters({ view: e.target.value as BoardView }))}
+        >
+          {BOARD_VIEWS.map((v) => (
+            <option key={v.value} value={v.value}>
+              {v.label}
+            </option>
+          ))}
+        </NativeSelectInput>
         <NativeSelectInput
           label="Status"
           size="small"

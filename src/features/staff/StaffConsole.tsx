@@ -12,6 +12,7 @@ import { logoutConfirmed, realtimeSubscribed, realtimeUnsubscribed } from '../..
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUserProfile } from '../../store/selectors';
 import { staffCatalogNav, staffCatalogRoutes } from './catalog/routes';
+import { AbandonedPage } from './AbandonedPage';
 import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
@@ -24,6 +25,7 @@ const routes: RouteObject[] = [
   { path: 'inbox/:conversationId', element: <InboxPage /> },
   { path: 'orders', element: <OrdersBoard /> },
   { path: 'orders/:orderId', element: <OrderPage /> },
+  { path: 'abandoned', element: <AbandonedPage /> },
   ...staffCatalogRoutes,
   { path: '*', element: <StaffNotFound /> },
 ];

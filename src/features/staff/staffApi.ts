@@ -161,7 +161,7 @@ export const staffApi = api.injectEndpoints({
 
     searchStaffOrders: build.query<OrderBoardPage, Record<string, string | number>>({
       query: (params) => ({ url: '/api/staff/orders/search', params }),
-      transformResponse: (r: OrderBoardPage) => ({ orders: Array.isArray(r.orders) ? r.orders : [], total: r.total ?? 0, page: r.page ?? 1, pageSize: r.pageSize ?? 25 }),
+      transformResponse: (r: OrderBoardPage) => ({ orders: Array.isArray(r.orders) ? r.orders : [], total: r.total ?? 0, value: r.value ?? 0, page: r.page ?? 1, pageSize: r.pageSize ?? 25 }),
       providesTags: [{ type: 'StaffOrder', id: 'LIST' }],
     }),
 

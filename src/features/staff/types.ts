@@ -40,6 +40,8 @@ export interface StaffThread {
 export interface OrderBoardPage {
   orders: StaffOrderSummary[];
   total: number;
+  /** What the listed orders add up to (every page), in dollars. */
+  value: number;
   page: number;
   pageSize: number;
 }

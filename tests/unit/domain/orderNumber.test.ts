@@ -31,7 +31,7 @@ describe('order numbers', () => {
     const lookalike = order('1001aaaaaaaaaaaaaaaaaaaa', null);
     const numbered = order('bbbbbbbbbbbbbbbbbbbbbbbb', 1001);
     const other = order('cccccccccccccccccccccccc', 1002);
-    expect(matchOrderSearch([lookalike, other, numbered], '#1001')).toEqual([numbered, lookalike]);
+    expect(matchOrderSearch([lookalike, other, numbered], '#1001')).toEqual([numbered]);
     expect(matchOrderSearch([lookalike, other, numbered], '1001')).toEqual([numbered, lookalike]);
     expect(matchOrderSearch([lookalike, other, numbered], 'cccc')).toEqual([other]);
   });

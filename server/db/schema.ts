@@ -312,7 +312,10 @@ export const messages = pgTable(
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    index('messages_unread_by_staff_idx').on(t.conversationId).where(sql`${t.isAdmin} = false and ${t.readAt} is null`),
+  ],
 );
 
 export const processedWebhookEvents = pgTable('processed_webhook_events', {

@@ -25,3 +25,6 @@ CREATE INDEX "orders_to_fulfil_idx" ON "orders" USING btree ("created_at") WHERE
 --> statement-breakpoint
 -- Refunds lower the day they were made.
 CREATE INDEX "order_refunds_created_idx" ON "order_refunds" USING btree ("created_at") INCLUDE ("amount_cents");
+--> statement-breakpoint
+-- Conversations with shopper messages staff have not read (the dashboard's unread tile).
+CREATE INDEX "messages_unread_by_staff_idx" ON "messages" USING btree ("conversation_id") WHERE "is_admin" = false AND "read_at" IS NULL;

@@ -7,6 +7,7 @@ import type { AppDispatch, RootState } from '../../store/store';
 import { applyLiveMessage } from './rules';
 import type { OrderBoardPage, OrderStatusResult, StaffConversation, StaffCustomer, StaffOrderPage, StaffOrderSummary, StaffThread } from './types';
 import type { Conversation } from '../../domain/types';
+import type { DashboardFigures, DashboardResponse } from '../../domain/dashboard';
 
 const addAppListener = addListener.withTypes<RootState, AppDispatch>();
 
@@ -171,10 +172,17 @@ export const staffApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'StaffOrder', id }],
     }),
 
+    /** GET /api/staff/dashboard: the figures of the day, from the server's SQL. */
+    getDashboard: build.query<DashboardFigures, void>({
+      query: () => '/api/staff/dashboard',
+      transformResponse: (r: DashboardResponse) => r.dashboard,
+      providesTags: ['StaffDashboard'],
+    }),
+
     updateOrderStatus: build.mutation<OrderStatusResult, { orderId: string; status?: string; trackingNumber?: string }>({
       query: (body) => ({ url: '/api/staff/order-status', method: 'POST', body }),
       // Board, order page and the orders beside a thread read again (a refused move changed nothing).
-      invalidatesTags: (result, _e, arg) => (result ? [{ type: 'StaffOrder', id: arg.orderId }, { type: 'StaffOrder', id: 'LIST' }, { type: 'StaffOrder', id: 'CUSTOMER' }] : []),
+      invalidatesTags: (result, _e, arg) => (result ? [{ type: 'StaffOrder', id: arg.orderId }, { type: 'StaffOrder', id: 'LIST' }, { type: 'StaffOrder', id: 'CUSTOMER' }, 'StaffDashboard'] : []),
     }),
   }),
 });
@@ -191,4 +199,4 @@ function markReadInLists(dispatch: AppDispatch, state: RootState, id: string) {
   }
 }
 
-export const { useGetStaffConversationsQuery, useGetStaffThreadQuery, useSearchStaffOrdersQuery, useGetStaffOrderQuery } = staffApi;
+export const { useGetStaffConversationsQuery, useGetStaffThreadQuery, useSearchStaffOrdersQuery, useGetStaffOrderQuery, useGetDashboardQuery } = staffApi;

@@ -19,7 +19,7 @@ import { formatWhen, orderTitle } from './format';
 import { BOARD_STATUS_FILTERS, BOARD_VIEWS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter, type BoardView } from './rules';
 import { useSearchStaffOrdersQuery } from './staffApi';
 import { boardFilterEdited, selectBoardEdits } from './staffSlice';
-import { applyBoardFilters, resetBoardFilters, selectBoardFilters } from './staffThunks';
+import { applyBoardFilters, exportBoard, resetBoardFilters, selectBoardFilters } from './staffThunks';
 import { StatusChip } from './StatusChip';
 
 const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
@@ -47,9 +47,14 @@ export function OrdersBoard() {
         <Typography component="h1" variant="h4">
           Orders
         </Typography>
-        {/* Checkouts cancelled before any payment are not orders: they have a list of their own. */}
-        <Box component={RouterLink} to="/staff/abandoned" sx={{ fontWeight: 700, color: 'primary.dark' }}>
-          Abandoned checkouts
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          {/* Checkouts cancelled before any payment are not orders: they have a list of their own. */}
+          <Box component={RouterLink} to="/staff/abandoned" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+            Abandoned checkouts
+          </Box>
+          <Button variant="outlined" size="small" onClick={() => void dispatch(exportBoard())}>
+            Export CSV
+          </Button>
         </Box>
       </Box>
       <Box

@@ -18,6 +18,7 @@ export const STAFF_TEXT = {
   replyFailed: 'The reply was not sent. Please try again.',
   loadFailed: 'Could not load this. Please try again.',
   boardEmpty: 'No orders match these filters.',
+  exportFailed: 'The export could not be made. Please try again.',
   noOrders: 'No orders yet.',
   moveSaved: (status: OrderStatus) => `The order is now ${status}.`,
   trackingSaved: 'The tracking number is saved.',

@@ -172,6 +172,11 @@ export const staffApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'StaffOrder', id }],
     }),
 
+    /** GET /api/staff/orders/export.csv: the board's filters, every page, as CSV text (not cached). */
+    exportStaffOrders: build.mutation<string, Record<string, string | number>>({
+      query: (params) => ({ url: '/api/staff/orders/export.csv', params, responseHandler: 'text' }),
+    }),
+
     /** GET /api/staff/dashboard: the figures of the day, from the server's SQL. */
     getDashboard: build.query<DashboardFigures, void>({
       query: () => '/api/staff/dashboard',

@@ -128,7 +128,7 @@ export class StaffOrdersRepository {
 
   private where(f: Omit<OrderBoardFilter, 'page' | 'pageSize'>, accountIds: string[]): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
-    // Spelled as the partial indexes of 0005_shop are, so the planner can use them.
+    // Spelled as the partial indexes of 0006_shop are, so the planner can use them.
     if (f.view === 'abandoned') conditions.push(sql`${orders.status} = 'Cancelled' and ${orders.paidAt} is null`);
     else if (f.view === 'toFulfil') conditions.push(sql`${orders.status} in ('Order Placed', 'Processing')`);
     else conditions.push(sql`(${orders.status} <> 'Cancelled' or ${orders.paidAt} is not null)`);

@@ -50,7 +50,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
 
   /** The session and its order when the page may be shown; otherwise answers the reply itself. */
   async function load(id: string, reply: FastifyReply) {
-    if (app.checkout.provider.kind !== 'test' || !TEST_SESSION_ID_RE.test(id)) {
+    if (app.paymentProvider.kind !== 'test' || !TEST_SESSION_ID_RE.test(id)) {
       closed(reply, 404, 'Checkout not found', 'This payment link is not valid. Please start again from your cart.');
       return null;
     }
@@ -90,7 +90,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     scope.post<{ Params: { id: string } }>('/pay/:id/cancel', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
       const found = await load(request.params.id, reply);
       if (!found) return reply;
-      await app.orders.cancelUnpaid(found.session.id, 'cancelled');
+      await app.orderWorkflow.cancelUnpaid(found.session.id, 'cancelled');
       // Paid meanwhile (a Pay pressed in another tab won the race): that payment stands.
       if ((await app.orders.findSession(found.session.id))?.status === 'paid') return reply.redirect(fillSessionId(app.checkout.returnUrl(true), found.session.id), 303);
       return reply.redirect(found.cancelUrl, 303);
@@ -116,7 +116,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
           request.log.info({ sessionId: found.session.id }, 'test card declined');
           return page(200, { alert: outcome.message });
         }
-        const state = await app.checkout.payTestSession(found.session.id);
+        const state = await app.orderWorkflow.payTestSession(found.session.id);
         if (state !== 'paid') {
           return closed(reply, 410, 'This checkout has ended', 'This payment session was cancelled or has expired, and nothing was charged.');
         }

@@ -8,8 +8,8 @@ import { csvMoney, csvRow } from '../lib/csv';
 import { HttpError } from '../lib/errors';
 import type { StoredOrderItem } from '../repositories/orders';
 import { parseOr400 } from '../lib/validate';
-import { AuditRepository, type AuditEntry } from '../repositories/audit';
-import { BOARD_VIEWS, StaffOrdersRepository, type OrderBoardPage, type StaffOrderDetail } from '../repositories/staffOrders';
+import type { AuditEntry } from '../repositories/audit';
+import { BOARD_VIEWS, type OrderBoardPage, type StaffOrderDetail } from '../repositories/staffOrders';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
   success: true;
@@ -72,8 +72,6 @@ const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().
 
 /** The staff order board and order page (issue 18). Status moves: POST /api/staff/order-status (staff.ts). */
 const staffOrderRoutes: FastifyPluginAsync = async (app) => {
-  const repo = new StaffOrdersRepository(app.db);
-  const audit = new AuditRepository(app.db);
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -81,12 +79,12 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/staff/orders/search', staff, async (request): Promise<StaffOrderBoardResponse> => {
     const f = parseOr400(boardQuery, request.query ?? {}, 'order search');
-    return { success: true, ...(await repo.board(f)) };
+    return { success: true, ...(await app.staffOrders.board(f)) };
   });
 
   // The board as a spreadsheet (issue 27): the current filters, every page, streamed row by row.
   app.get('/api/staff/orders/export.csv', staff, async (request, reply) => {
-    const rows = repo.exportRows(parseOr400(boardQuery, request.query ?? {}, 'order export'));
+    const rows = app.staffOrders.exportRows(parseOr400(boardQuery, request.query ?? {}, 'order export'));
     async function* lines() {
       yield csvRow(ORDER_CSV_COLUMNS);
       for await (const o of rows) {
@@ -116,9 +114,9 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/staff/orders/:id', staff, async (request): Promise<StaffOrderDetailResponse> => {
     const { id } = parseOr400(idParams, request.params, 'order');
-    const order = await repo.detail(id);
+    const order = await app.staffOrders.detail(id);
     if (!order) throw new HttpError(404, 'Order not found');
-    return { success: true, order, audit: await audit.list('order', id) };
+    return { success: true, order, audit: await app.audit.list('order', id) };
   });
 };
 export default staffOrderRoutes;

@@ -73,7 +73,7 @@ describe('abandoned checkouts', () => {
     const { paymentSessions } = await import('../../../server/db/schema');
     const { eq } = await import('drizzle-orm');
     await ctx.app.db.update(paymentSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentSessions.id, expired.sessionId));
-    await ctx.app.orders.expireStale(new Date(), { userId: shopper.id, stripe: 'leave' });
+    await ctx.app.orderWorkflow.expireStale({ userId: shopper.id, stripe: 'leave' });
 
     const orders = await mine(shopper.token);
     expect(orders.find((o) => o._id === expired.orderId)).toMatchObject({ status: 'Cancelled', abandoned: true });

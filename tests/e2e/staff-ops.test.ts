@@ -154,7 +154,7 @@ describe('the staff console', () => {
 
     // The order page, from the link beside the thread: only the allowed next statuses are offered.
     // A paid order is named by its number (#1001 and on).
-    await page.getByRole('link', { name: /^Order #\d{4,}$/ }).click();
+    await page.getByRole('link', { name: /^Order #\d{4,}\b/ }).click();
     await page.getByRole('heading', { level: 1, name: /^Order #\d{4,}$/ }).waitFor();
     expect(page.url()).toContain(`/staff/orders/${orderId}`);
     const status = page.getByLabel('New status');

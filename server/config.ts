@@ -8,6 +8,17 @@ import { z } from 'zod';
  * Configuration comes from the environment only (issue 2). `loadConfig(env)` validates it with zod
  * and throws a ConfigError whose message names every bad variable, so a typo fails at start.
  */
+/** True for an IANA zone name the runtime's time-zone data knows (Intl throws a RangeError otherwise). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -88,6 +99,13 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://shop.example.com'),
   SHOP_NAME: z.string().trim().default('LayerLoft'),
+  // The dashboard's days start at midnight here; a zone the time-zone database does not know would
+  // put every figure on the wrong day, so it stops the start.
+  SHOP_TIMEZONE: z
+    .string()
+    .trim()
+    .default('America/New_York')
+    .refine((v) => isKnownTimeZone(v), { message: 'is not a time zone this system knows (an IANA name such as America/New_York or Europe/Paris)' }),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@layerloft.shop'),
   STAFF_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   STAFF_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
@@ -151,6 +169,8 @@ export interface Config {
   smtpUrl?: string;
   publicUrl?: string;
   shopName: string;
+  /** The shop's IANA time zone (SHOP_TIMEZONE): the dashboard's days start at its midnight. */
+  shopTimeZone: string;
   shopEmail: string;
   staffEmail?: string;
   staffPassword?: string;
@@ -245,6 +265,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     shopName: e.SHOP_NAME,
+    shopTimeZone: e.SHOP_TIMEZONE,
     shopEmail: e.SHOP_EMAIL,
     staffEmail: e.STAFF_EMAIL,
     staffPassword: e.STAFF_PASSWORD,

@@ -101,7 +101,9 @@ export class CheckoutService {
 
   /** `/verify?success=true|false&session_id={CHECKOUT_SESSION_ID}` on our own origin. */
   returnUrl(success: boolean, sessionId?: string): string {
-    const url = `${this.deps.baseUrl()}/verify?success=${success}&session_id={CHECKOUT_SESSION_ID}`;
+    // A cancelled payment goes straight back to the cart, which says so at once (rendered on the
+    // server from the url) and closes the session from there; only a payment needs /verify.
+    const url = success ? `${this.deps.baseUrl()}/verify?success=true&session_id={CHECKOUT_SESSION_ID}` : `${this.deps.baseUrl()}/cart?payment=cancelled&session_id={CHECKOUT_SESSION_ID}`;
     return sessionId ? fillSessionId(url, sessionId) : url;
   }
 

@@ -85,6 +85,17 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
+    // The shopper gives up on this page: the session is closed and the order cancelled here, before
+    // the cart is shown, so the checkout is already abandoned (and this page unpayable) on arrival.
+    scope.post<{ Params: { id: string } }>('/pay/:id/cancel', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+      const found = await load(request.params.id, reply);
+      if (!found) return reply;
+      await app.orderWorkflow.cancelUnpaid(found.session.id, 'cancelled');
+      // Paid meanwhile (a Pay pressed in another tab won the race): that payment stands.
+      if ((await app.orders.findSession(found.session.id))?.status === 'paid') return reply.redirect(fillSessionId(app.checkout.returnUrl(true), found.session.id), 303);
+      return reply.redirect(found.cancelUrl, 303);
+    });
+
     scope.post<{ Params: { id: string }; Body: Partial<Record<keyof CardForm, unknown>> }>(
       '/pay/:id',
       { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },

@@ -257,7 +257,7 @@ describe('the built-in hosted card page', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('LayerLoft');
     for (const text of ['Test Plain Widget', 'Test Sale Figure', 'Test Base Plate', '$89.00', 'Red · Size M']) expect(res.body).toContain(text);
-    expect(res.body).toContain(`/verify?success=false&amp;session_id=${s.sessionId}`);
+    expect(res.body).toContain(`formaction="/pay/${s.sessionId}/cancel"`);
     expect(res.body).not.toMatch(/<script/i);
     const css = await ctx.app.inject({ method: 'GET', url: '/pay/assets/pay.css' });
     expect(css.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { formatPhone } from '../../domain/address';
 import { formatMoney } from '../../domain/money';
+import { formatOrderNumber } from '../../domain/orderNumber';
 import type { OrderItem, PlacedOrder } from '../../domain/types';
 import { useAppSelector } from '../../store/hooks';
 import { selectPlacedOrder } from './checkoutSlice';
@@ -40,7 +41,10 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
         <Typography id="placed-details-title" variant="h5" component="h2">
           Order details
         </Typography>
-        <Typography color="text.secondary" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+        <Typography color="text.secondary" sx={{ fontWeight: 700 }}>
+          Order number: <Box component="span" data-testid="placed-order-number" sx={{ color: 'text.primary' }}>{formatOrderNumber(order.orderNumber)}</Box>
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flexBasis: '100%' }}>
           Order ID: <Box component="span" data-testid="placed-order-id" sx={{ color: 'text.primary', fontFamily: 'ui-monospace, monospace' }}>{order._id}</Box>
         </Typography>
       </Box>

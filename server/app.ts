@@ -20,7 +20,7 @@ import { HttpError } from './lib/errors';
 import { logSerializers } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
-import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
+import { containsNul, hasOverlongText, NUL_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './lib/inputGuards';
 import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
@@ -60,7 +60,7 @@ export interface AppDeps {
 export async function loadFolder(dir: string): Promise<{ source: string; plugin: FastifyPluginAsync }[]> {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
-    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.[mc]?[tj]s$/.test(f) && !f.startsWith('_'))
+    .filter((f) => /\.(?:ts|js|mjs)$/.test(f) && !/\.(?:d|test|spec)\.[mc]?[tj]s$/.test(f) && !f.startsWith('_'))
     .sort();
   const out: { source: string; plugin: FastifyPluginAsync }[] = [];
   for (const f of files) {
@@ -143,6 +143,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // PostgreSQL text cannot hold U+0000: refuse it here (400) rather than fail in the driver (500).
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query)) throw new HttpError(400, NUL_MESSAGE);
+    // Every field bounded before any schema or pattern sees it (ReDoS): one rule for every route.
+    if (hasOverlongText(request.body) || hasOverlongText(request.query) || hasOverlongText(request.params)) throw new HttpError(400, TEXT_TOO_LONG_MESSAGE);
   });
 
   // ---- errors: always { success: false, message }, never a stack or SQL -------------------------

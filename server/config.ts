@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { trimEndChars } from '../src/domain/text';
 
 /**
  * Configuration comes from the environment only (issue 2). `loadConfig(env)` validates it with zod
@@ -78,7 +79,7 @@ const envSchema = z.object({
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters long',
   }),
-  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(?:sk|rk)_(?:test|live)_/.test(v), {
     message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
   }),
   PAYMENTS: z.enum(['stripe', 'test'], { message: 'must be stripe or test' }).optional(),
@@ -229,7 +230,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payments: 'test',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL === undefined ? undefined : trimEndChars(e.PUBLIC_URL, '/')),
     shopName: e.SHOP_NAME,
     shopEmail: e.SHOP_EMAIL,
     staffEmail: e.STAFF_EMAIL,

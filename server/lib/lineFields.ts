@@ -12,6 +12,8 @@ export function lineQuantity(min: 0 | 1) {
 export function hexId(what: string) {
   return z
     .string({ message: 'is required' })
+    // Bounded before anything else runs on it: a longer text stops the pipe before the pattern.
+    .max(64, `must be ${what} id (24 hexadecimal characters)`)
     .trim()
     .toLowerCase()
     .pipe(z.string().regex(PRODUCT_ID_RE, `must be ${what} id (24 hexadecimal characters)`));

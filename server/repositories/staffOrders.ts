@@ -4,6 +4,7 @@ import type { Address, Order, OrderStatus } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
 import { orderBreakdown, orderToWire, type OrderBreakdown, type OrderRow } from './orders';
+import { trimChars } from '../../src/domain/text';
 
 /** Filters of the staff order board; every one is applied in SQL. */
 export interface OrderBoardFilter {
@@ -77,7 +78,7 @@ export function boardTsQuery(q: string): string | null {
   const words = q
     .toLowerCase()
     .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}@._-]/gu, '').replace(/^[._-]+|[._-]+$/g, ''))
+    .map((w) => trimChars(w.replace(/[^\p{L}\p{N}@._-]/gu, ''), '._-'))
     .filter(Boolean)
     .slice(0, 8);
   return words.length ? words.map((w) => `'${w}':*`).join(' & ') : null;

@@ -63,7 +63,7 @@ const items = z.array(line, { message: ORDER_MESSAGES.emptyCart }).min(1, ORDER_
 const discountCode = z.string().max(64, 'must be at most 64 characters').nullish();
 
 const orderBody = z.object({
-  address: z.record(z.string(), z.unknown(), { message: 'is required' }),
+  address: z.record(z.string().max(40, 'names an unknown field'), z.unknown(), { message: 'is required' }),
   items,
   /** What the client showed, in dollars: compared with ours, never charged. */
   amount: z.number({ message: 'is required (the total you were shown, in dollars)' }).finite().nonnegative(),
@@ -76,7 +76,7 @@ const orderBody = z.object({
 const quoteBody = z.object({ items, discountCode });
 
 const verifyBody = z.object({
-  success: z.union([z.boolean(), z.string()]).optional(),
+  success: z.union([z.boolean(), z.string().max(10)]).optional(),
   sessionId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(300, 'is too long'),
   /** The client's pending order: informative only, never trusted. */
   orderData: z.unknown().optional(),

@@ -27,6 +27,7 @@ export const MESSAGES = {
 
 const email = z
   .string({ message: 'is required' })
+  .max(254, 'must be at most 254 characters')
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'must be a valid e-mail address' }).max(254, 'must be at most 254 characters'));
@@ -42,7 +43,7 @@ const registerBody = z.strictObject({
     .string({ message: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(80, 'must be at most 80 characters')
+    .max(80, { message: 'must be at most 80 characters', abort: true })
     .refine((name) => !hasControlChars(name, false), CONTROL_MESSAGES.name),
   email,
   password: newPassword,
@@ -57,7 +58,7 @@ const loginBody = z.object({
 const forgotBody = z.object({ email });
 const resetBody = z.object({ newPassword });
 /** 32 random bytes in base64url; anything else cannot be a link we sent. */
-const RESET_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+const RESET_TOKEN_RE = /^[\w-]{43}$/;
 
 function resetEmail(shopName: string, name: string, link: string) {
   const text =

@@ -1,6 +1,7 @@
 import { isBundleActive } from '../../src/domain/pricing';
 import type { Bundle } from '../../src/domain/types';
 import type { CachedBody } from '../lib/cachedBody';
+import { trimEndChars } from '../../src/domain/text';
 
 /**
  * Anonymous HTML, cached (issue 16): every visitor without a token gets the same render of a URL,
@@ -13,7 +14,7 @@ import type { CachedBody } from '../lib/cachedBody';
 /** The query parameters the store page reads (src/features/catalog/storeQuery.ts); others change nothing. */
 const STORE_PARAMS = ['category', 'subCategory', 'subSubCategory', 'brand', 'color', 'priceRange', 'sort', 'section', 'q', 'options', 'page'];
 /** Pages whose render depends on the URL's path (and, for the store, the parameters above) only. */
-const CACHEABLE = /^\/(?:|collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})$/;
+const CACHEABLE = /^\/(?:collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})?$/;
 
 /**
  * The canonical form of a page URL, or null when the page is not cached (a shopper's own page, or
@@ -27,7 +28,7 @@ export function canonicalUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const pathname = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '').toLowerCase() : '/';
+  const pathname = parsed.pathname.length > 1 ? trimEndChars(parsed.pathname, '/').toLowerCase() : '/';
   if (!CACHEABLE.test(pathname)) return null;
   if (pathname !== '/collection') return pathname;
   const query = new URLSearchParams();

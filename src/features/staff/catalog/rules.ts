@@ -47,7 +47,7 @@ function textProblem(value: string, max: number): string | null {
 /** A price typed in dollars: the number, or the server's message for it. */
 export function parseMoney(text: string): { value: number } | { error: string } {
   const t = text.trim();
-  if (!t || !/^-?\d*(\.\d*)?$/.test(t) || t === '.' || t === '-') return { error: MESSAGES.money };
+  if (!t || !/^-?\d*(?:\.\d*)?$/.test(t) || t === '.' || t === '-') return { error: MESSAGES.money };
   const v = Number(t);
   if (!Number.isFinite(v)) return { error: MESSAGES.money };
   if (v < 0) return { error: MESSAGES.negative };
@@ -318,7 +318,7 @@ export function toLocalInput(iso: string | null | undefined): string {
 
 /** A datetime-local value (local time) → ISO 8601 with offset Z, or null when it is not a date. */
 export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(value)) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
@@ -409,7 +409,7 @@ export interface DiscountRecord {
 export function validateDiscount(d: DiscountDraft): { record: DiscountRecord } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const code = d.code.trim();
-  if (!/^[A-Za-z0-9-]{3,32}$/.test(code)) errors.code = MESSAGES.code;
+  if (!/^[A-Z0-9-]{3,32}$/i.test(code)) errors.code = MESSAGES.code;
   const pct = parsePercent(d.percentage, 1);
   if ('error' in pct) errors.percentage = pct.error;
   let expiresAt: string | null = null;

@@ -177,5 +177,5 @@ export function checkAddress(input: AddressInput): { ok: true; address: Address 
 
 /** '(555) 123-4567' for display. */
 export function formatPhone(digits: string): string {
-  return /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
+  return digits.length === 10 && /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
 }

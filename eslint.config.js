@@ -107,6 +107,20 @@ export default tseslint.config(
     },
   },
   {
+    // An async handler that sends and then resolves makes Fastify send a second time ('Reply was
+    // already sent', logged as a 500) whenever an async onSend hook is still running: return it.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExpressionStatement > CallExpression[callee.property.name='send']:matches([callee.object.name='reply'], [callee.object.callee.object.name='reply'], [callee.object.callee.object.callee.object.name='reply'])",
+          message: 'Return the reply (`return reply.send(…)`): a handler that sends and then resolves makes Fastify send again.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/store/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -17,7 +17,7 @@ import { seedIfEmpty } from './db/seed';
 import { DB_BUSY_MESSAGE, DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseBusy, isDatabaseUnavailable } from './lib/dbErrors';
 import { orderPlugins } from './lib/appPlugin';
 import { HttpError } from './lib/errors';
-import { logSerializers } from './lib/logRedaction';
+import { logSerializers, SECRET_LOG_KEYS } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
 import { containsNul, hasOverlongText, NUL_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './lib/inputGuards';
@@ -91,11 +91,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            // Capabilities never reach a log line, whoever logs them: session tokens, payment
+            // session ids (they open the payment page) and password-reset tokens.
+            redact: {
+              paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', ...SECRET_LOG_KEYS.flatMap((k) => [k, `*.${k}`])],
+              censor: '[redacted]',
+            },
             serializers: logSerializers,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
             // A person at a terminal reads lines; a pipe (a log collector, the tests) gets JSON.
-            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            ...(!deps.logStream && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
           },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest the server (what Fastify does for a number, which its typings omit).

@@ -14,6 +14,9 @@ const SECRET_IN_URL: [RegExp, string][] = [
   [/([?&]session_id=)[^&#]*/gi, '$1[redacted]'],
 ];
 
+/** Fields whose value is a secret wherever a log call puts them (top level or one level down). */
+export const SECRET_LOG_KEYS = ['token', 'sessionId', 'session_id', 'resetToken', 'password', 'newPassword', 'sessionUrl', 'session_url'];
+
 export function redactUrl(url: string): string {
   return SECRET_IN_URL.reduce((u, [re, to]) => u.replace(re, to), url);
 }

@@ -116,7 +116,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       // Per account, counted after requireUser: shoppers behind one NAT do not share a budget, and new tokens buy none.
       config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (req) => `order:${currentUser(req).id}` } },
     },
-    async (request, reply): Promise<OrderSessionResponse | undefined> => {
+    async (request, reply) => {
       const user = currentUser(request);
       const key = idempotencyKey(request);
       const body = parseOr400(orderBody, request.body ?? {}, 'order');
@@ -138,8 +138,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       } catch (err) {
         if (!(err instanceof AmountChangedError)) throw err;
         // The shopper confirms the new total and sends it again; nothing was stored or charged.
-        reply.code(409).send({ success: false, message: err.message, amount: err.quote.amount, quote: err.quote });
-        return undefined;
+        return reply.code(409).send({ success: false, message: err.message, amount: err.quote.amount, quote: err.quote });
       }
     },
   );

@@ -102,7 +102,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
         // 200 with the messages: a browser page, not an API (the form is shown again, as hosted checkouts do).
         if (outcome.kind === 'invalid') return page(200, { errors: outcome.errors });
         if (outcome.kind === 'declined') {
-          request.log.info({ sessionId: found.session.id }, 'test card declined');
+          // The order, never the session id: the id is what opens this page.
+          request.log.info({ orderId: found.order.id }, 'test card declined');
           return page(200, { alert: outcome.message });
         }
         const state = await app.checkout.payTestSession(found.session.id);

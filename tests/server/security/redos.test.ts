@@ -174,7 +174,7 @@ describe('every route and every schema it validates with', () => {
   let staff: string;
   let shopper: string;
   beforeAll(async () => {
-    t = await buildTestApp({ deps: { plugins: [recordRoutes] }, config: { logLevel: 'silent' } });
+    t = await buildTestApp({ deps: { plugins: [recordRoutes] } });
     app = t.app;
     await app.ready();
     staff = (await makeStaff(app)).token;

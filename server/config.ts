@@ -50,6 +50,26 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * The shortest prefixes a proxy range may have: a proxy sits in a network of its operator, never
+ * in half the Internet. `0.0.0.0/1,128.0.0.0/1` (or `::/0`) would trust every client's own
+ * X-Forwarded-For, which is what refusing `true` prevents. An IPv4-mapped IPv6 range
+ * (`::ffff:0:0/96`) covers IPv4 addresses, so it is held to the IPv4 rule (/104 = /8).
+ */
+export const TRUST_PROXY_MIN_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/** Why a TRUST_PROXY entry trusts too much, or null when its range is narrow enough. */
+function tooWide(entry: string): string | null {
+  const [address, bits] = entry.split('/');
+  if (bits === undefined || PROXY_RANGE_NAMES.includes(entry)) return null;
+  const n = Number(bits);
+  const family = isIP(address);
+  const mapped = family === 6 && /^::ffff:/i.test(address);
+  const min = family === 4 ? TRUST_PROXY_MIN_PREFIX.ipv4 : mapped ? 96 + TRUST_PROXY_MIN_PREFIX.ipv4 : TRUST_PROXY_MIN_PREFIX.ipv6;
+  if (n >= min) return null;
+  return `${entry} trusts too many addresses (any client there could name its own address): give the proxies' own addresses or ranges of at least /${TRUST_PROXY_MIN_PREFIX.ipv4} for IPv4 and /${TRUST_PROXY_MIN_PREFIX.ipv6} for IPv6`;
+}
+
 /** TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDRs — never "trust every hop". */
 const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
   if (v === undefined || ['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false;
@@ -58,7 +78,12 @@ const trustProxy = optionalString.transform((v, ctx): false | number | string[] 
     if (hops <= 32) return hops;
   }
   const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length && list.every(isProxyAddress)) return list;
+  if (list.length && list.every(isProxyAddress)) {
+    const wide = list.map(tooWide).filter((w): w is string => w !== null);
+    if (!wide.length) return list;
+    for (const message of wide) ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
   ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
   return z.NEVER;
 });

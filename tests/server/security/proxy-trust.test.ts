@@ -22,7 +22,7 @@ describe('TRUST_PROXY', () => {
     expect(load('false')).toBe(false);
     expect(load('0')).toBe(false);
     expect(load('2')).toBe(2);
-    expect(load('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+    expect(load('10.0.0.0/8, 127.0.0.1,::1,fd00:1::/48,2001:db8::/32,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00:1::/48', '2001:db8::/32', 'loopback']);
   });
 
   it('refuses "true" and anything else with a message saying what to give', () => {

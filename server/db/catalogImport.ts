@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { toCents } from '../../src/domain/money';
 import { FIGURE_GENDERS, TAXONOMY } from '../../src/domain/taxonomy';
-import { hasUnsafeCharacters } from '../../src/domain/text';
+import { hasUnsafeCharacters, isLocalPath } from '../../src/domain/text';
 import { imageUrl, kindFor } from '../images/urls';
 import { bumpCatalogVersion } from '../repositories/catalog';
 import { accessoryFlags, PRODUCT_ID_RE } from '../repositories/catalogMapping';
@@ -26,7 +26,7 @@ const money = z
 const localImage = z
   .string({ message: 'must be a string' })
   .max(500, { message: 'must be at most 500 characters', abort: true })
-  .regex(/^\/(?!\/)\S*$/, 'must be a local path starting with "/" (remote URLs are not allowed)');
+  .refine(isLocalPath, 'must be a local path starting with "/" (remote URLs are not allowed)');
 
 const flag = z.boolean({ message: 'must be true or false' }).optional();
 const id = z.string().max(64, { message: 'must be 24 lowercase hex characters', abort: true }).regex(PRODUCT_ID_RE, 'must be 24 lowercase hex characters');

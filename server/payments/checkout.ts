@@ -284,12 +284,19 @@ export class CheckoutService {
     throw new HttpError(502, CHECKOUT_MESSAGES.providerDown);
   }
 
-  /** Only https images on a public origin can be shown by Stripe; relative ones are left out. */
+  /**
+   * Only https images on a public origin can be shown by Stripe; relative ones are left out, and so
+   * is anything that resolves to another host (a stored '/\\host/x.png' is not ours).
+   */
   private publicImage(image: string): string | undefined {
-    if (!image) return undefined;
-    if (/^https:\/\//.test(image)) return image;
-    if (image.startsWith('/') && this.deps.baseUrl().startsWith('https://')) return `${this.deps.baseUrl()}${image}`;
-    return undefined;
+    const base = this.deps.baseUrl();
+    if (!image || !base.startsWith('https://')) return undefined;
+    try {
+      const url = new URL(image, `${base}/`);
+      return url.origin === new URL(base).origin ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /**

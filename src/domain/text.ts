@@ -39,3 +39,20 @@ const UNSAFE_SINGLE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 export function hasUnsafeCharacters(text: string, multiLine: boolean): boolean {
   return (multiLine ? UNSAFE_EXCEPT_NEWLINE_TAB : UNSAFE_SINGLE_LINE).test(text);
 }
+
+const LOCAL_BASE = 'https://local.invalid';
+
+/**
+ * A picture path on this site ('/img/p/x.svg', '/uploads/…'): parsed as a URL against the shop's
+ * own origin, as a browser does, and local only if it stays on that origin. A pattern on the text
+ * cannot see what a browser sees: '/\evil.example/x.png' (a backslash is a slash to a browser) and
+ * '/\t/evil.example' (tabs are dropped) both leave the site.
+ */
+export function isLocalPath(value: string): boolean {
+  if (value.length > 2000 || !value.startsWith('/') || /\s/.test(value)) return false;
+  try {
+    return new URL(value, LOCAL_BASE).origin === LOCAL_BASE;
+  } catch {
+    return false;
+  }
+}

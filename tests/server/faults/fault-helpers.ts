@@ -225,12 +225,13 @@ export async function spawnServer(opts: { dataDir?: string; databaseUrl?: string
     AUTH_RATE_LIMIT_MAX: '1000',
     STAFF_EMAIL: 'staff@faults.test',
     STAFF_PASSWORD: 'staff-password-123',
-    ...opts.env,
   };
   delete env.VITEST;
   delete env.VITEST_POOL_ID;
   delete env.VITEST_WORKER_ID;
+  // Only the test's own Redis, never one from the surrounding environment.
   delete env.REDIS_URL;
+  Object.assign(env, opts.env);
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   let out = '';

@@ -9,6 +9,7 @@ import { bumpCatalogVersion } from '../repositories/catalog';
 import { accessoryFlags, PRODUCT_ID_RE } from '../repositories/catalogMapping';
 import type { Db, DbOrTx } from './client';
 import { bundles, discounts, products, type NewBundleRow, type NewProductRow } from './schema';
+import { own } from '../../src/domain/lookup';
 
 /**
  * The catalog file format (documented in CATALOG_FORMAT.md): products, bundles and discount codes
@@ -88,7 +89,7 @@ export const productRecordSchema = z
     date: date.optional(),
   })
   .superRefine((p, ctx) => {
-    const subs = TAXONOMY[p.mainCategory as keyof typeof TAXONOMY] as readonly string[] | undefined;
+    const subs = own<readonly string[]>(TAXONOMY, p.mainCategory);
     if (subs && !subs.includes(p.subCategory)) {
       ctx.addIssue({ code: 'custom', path: ['subCategory'], message: `must be one of ${subs.join(', ')} for ${p.mainCategory}` });
     }

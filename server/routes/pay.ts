@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { own } from '../../src/domain/lookup';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +40,7 @@ function html(reply: FastifyReply, status: number, body: string) {
 const payRoutes: FastifyPluginAsync = async (app) => {
   const files = assets();
   app.get<{ Params: { '*': string } }>('/pay/assets/*', async (request, reply) => {
-    const file = files[request.params['*']];
+    const file = own(files, request.params['*']);
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.type(file.type).header('Cache-Control', 'public, max-age=86400').send(file.body);
   });

@@ -12,6 +12,7 @@ import {
   type SortKey,
   type StoreFilters,
 } from './rules';
+import { own } from '../../domain/lookup';
 
 /**
  * The store's view lives in the url (issue 3) so a link or a reload restores it and back/forward
@@ -75,7 +76,7 @@ function canonicalList<T extends string>(values: string[], allowed: readonly T[]
 
 export function subCategoriesOf(category: string | null): readonly string[] {
   if (!category) return ALL_SUBCATEGORIES;
-  return (TAXONOMY as Record<string, readonly string[]>)[category] ?? [];
+  return own<readonly string[]>(TAXONOMY, category) ?? [];
 }
 
 function parsePrice(raw: string | null): number {
@@ -101,7 +102,7 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
   }
   const category = canonical(params.get('category'), MAIN_CATEGORIES);
   const rawSort = (params.get('sort') ?? '').trim().toLowerCase();
-  const sort = canonical(rawSort, SORTS) ?? SORT_ALIASES[rawSort] ?? DEFAULT_SORT;
+  const sort = canonical(rawSort, SORTS) ?? own(SORT_ALIASES, rawSort) ?? DEFAULT_SORT;
   const q = (params.get('q') ?? '').slice(0, MAX_TEXT);
   return {
     category,

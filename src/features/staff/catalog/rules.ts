@@ -1,6 +1,7 @@
 import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../../domain/taxonomy';
 import type { Bundle, Product } from '../../../domain/types';
 import { ACCESSORY_FLAGS, PRODUCT_FLAGS, type AccessoryFlag, type AuditEntry, type ProductFlag, type StaffDiscount } from './types';
+import { own } from '../../../domain/lookup';
 
 /**
  * The catalog editors' pure rules (issue 18): drafts as the forms hold them (numbers as typed text,
@@ -27,7 +28,7 @@ export const MESSAGES = {
   wholePercent: 'must be a whole percent',
   discountRange: 'must be 0–100',
   percentageRange: 'must be 1–100',
-  subCategory: (main: string) => `must be one of ${(TAXONOMY[main as keyof typeof TAXONOMY] ?? []).join(', ')} for ${main}`,
+  subCategory: (main: string) => `must be one of ${(own<readonly string[]>(TAXONOMY, main) ?? []).join(', ')} for ${main}`,
   mainCategory: `must be one of ${MAIN_CATEGORIES.join(', ')}`,
   gender: `must be one of ${FIGURE_GENDERS.join(', ')} for Figures`,
   canvas: 'must look like 12x16',
@@ -143,7 +144,7 @@ export const EMPTY_PRODUCT_DRAFT: ProductDraft = {
 
 /** The sub-categories a main category offers (SPEC §3 taxonomy). */
 export function subCategoriesOf(main: string): readonly string[] {
-  return TAXONOMY[main as keyof typeof TAXONOMY] ?? [];
+  return own<readonly string[]>(TAXONOMY, main) ?? [];
 }
 
 /** A product as the API sends it → the form's draft. */

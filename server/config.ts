@@ -132,6 +132,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
   LOGIN_FAILURE_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
+  LOGIN_ADDRESS_FAILURE_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(50),
   SEED_ON_EMPTY: bool,
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   MESSAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(10_000),
@@ -191,6 +192,11 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** Failed logins allowed per e-mail from one client source per window (AUTH_RATE_LIMIT_WINDOW_MS). */
   loginFailures: { max: number; windowMs: number };
+  /**
+   * Failed logins allowed from one client address per window, whatever the e-mail: a shared NAT or
+   * every shopper behind a proxy without TRUST_PROXY shares it, so only failures count.
+   */
+  loginAddressFailureMax?: number;
   /**
    * Argon2id cost. 'owasp' (m=19 MiB, t=2, p=1) everywhere; 'test' is a cheap profile that only the
    * test helpers set through `overrides` — no environment variable can lower it.
@@ -270,6 +276,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     htmlCacheEntries: e.HTML_CACHE_ENTRIES,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     loginFailures: { max: e.LOGIN_FAILURE_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    loginAddressFailureMax: e.LOGIN_ADDRESS_FAILURE_MAX,
     passwordHashing: 'owasp',
     seedOnEmpty: e.SEED_ON_EMPTY ?? nodeEnv !== 'production',
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_MS },

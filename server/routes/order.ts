@@ -112,7 +112,9 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/order/stripe',
     {
-      preHandler: app.requireUser,
+      // The discount-code budget is the one validate and quote share: an order with a code (and a
+      // made-up amount) says whether the code exists as surely as validate does.
+      preHandler: [app.requireUser, app.limitDiscountCodes],
       // Per account, counted after requireUser: shoppers behind one NAT do not share a budget, and new tokens buy none.
       config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (req) => `order:${currentUser(req).id}` } },
     },

@@ -20,6 +20,7 @@ import { HttpError } from './lib/errors';
 import { logSerializers, SECRET_LOG_KEYS } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
+import { clientAddress } from './lib/clientAddress';
 import { containsNul, hasOverlongText, NUL_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './lib/inputGuards';
 import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
@@ -233,6 +234,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       : {}),
   });
 
+  // RATE_LIMIT_MAX per client address and window over the API, the pages and the pictures: what one
+  // address may ask of this server, whatever it asks (the routes' own limits come on top). Hashed
+  // assets, the socket and the health checks are not counted: a page's own files must load, and
+  // a load balancer's probes come from one address.
+  const perAddress = app.createRateLimit({ max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `all:${clientAddress(req)}` });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!countsTowardsAddressLimit(request.url)) return;
+    const r = await perAddress(request);
+    if (!r.isAllowed && r.isExceeded) {
+      const seconds = Math.max(1, r.ttlInSeconds);
+      reply.header('Retry-After', String(seconds));
+      throw new HttpError(429, `Too many requests from your address. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`);
+    }
+  });
+
   // ---- app plugins (repositories) and routes, autoloaded -------------------------------------
   // Each app plugin declares what it needs (appPlugin's dependencies): registered in that order,
   // so nothing depends on how files happen to be named; a missing or circular need stops the start.
@@ -255,6 +271,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (renderer) {
       const page = await renderer.render(request.url);
       reply.code(page.status).header('x-render-cache', page.cache);
+      // Every render slot was taken for too long: the shell (the client renders the page), and a hint to come back.
+      if (page.cache === 'busy') reply.header('Retry-After', '1').header('Cache-Control', 'no-store');
       // A cache hit: bytes compressed once (with an ETag, so a revalidation is a 304).
       if (page.body && page.status === 200) return sendCachedBody(request, reply, page.body, 'text/html; charset=utf-8');
       return sendRenderedPage(request, reply, page.html);
@@ -307,6 +325,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   return app;
+}
+
+/** Whether a request counts towards RATE_LIMIT_MAX: the API, pages and pictures do; a page's own assets, the socket and health checks do not. */
+export function countsTowardsAddressLimit(url: string): boolean {
+  const path = url.split('?')[0];
+  return !(path.startsWith('/assets/') || path.startsWith('/socket.io/') || path.startsWith('/pay/assets/') || path === '/healthz' || path === '/readyz' || path === '/favicon.ico');
 }
 
 function trustHops(hops: number) {

@@ -128,6 +128,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(300),
   HTML_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 or more').default(500),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
@@ -185,6 +186,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /** Anonymous server renders kept (LRU, issue 16); 0 renders every page anew (the bench's uncached figures). */
   htmlCacheEntries?: number;
+  /** Uncached page renders at once (default: two per core); one that waited 500 ms for a slot gets the client-rendered shell and 503. */
+  renderConcurrency?: number;
   /**
    * Login, register, forgot- and reset-password: attempts allowed per window, counted separately
    * per client IP and per e-mail address (in Redis when REDIS_URL is set).
@@ -274,6 +277,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     htmlCacheEntries: e.HTML_CACHE_ENTRIES,
+    renderConcurrency: e.RENDER_CONCURRENCY,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     loginFailures: { max: e.LOGIN_FAILURE_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     loginAddressFailureMax: e.LOGIN_ADDRESS_FAILURE_MAX,

@@ -79,6 +79,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       seedOnEmpty: false,
       // Cheap Argon2id: only tests may choose it (no environment variable can).
       passwordHashing: 'test',
+      // Every request of a test file comes from one address: raised explicitly (the limit's own tests lower it).
+      rateLimit: { max: 1_000_000, windowMs: 60_000 },
       ...overrides,
     },
   );

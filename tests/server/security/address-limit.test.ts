@@ -71,17 +71,17 @@ describe('uncached renders', () => {
 
   it('while every slot is taken, an uncached page gets the client-rendered shell and 503; a cached page is still served', async () => {
     const SHELL = '<!doctype html><html><head><title>LayerLoft</title></head><body><div id="root"></div></body></html>';
-    let hold: Promise<void> | undefined;
+    const held: { until?: Promise<void> } = {};
     const entry: ServerEntry = {
       async render({ url }) {
-        await hold;
+        await held.until;
         return { status: 200, markup: `<main>${url}</main>`, styles: '', data: { api: {} }, shared: {} } as unknown as RenderedPage;
       },
     };
     const renderer = createPageRenderer(t.app, entry, async () => SHELL, new HtmlCache(10), undefined, new RenderGate(1, 30));
     expect((await renderer.render('/about')).cache).toBe('miss');
     let release!: () => void;
-    hold = new Promise<void>((resolve) => (release = resolve));
+    held.until = new Promise<void>((resolve) => (release = resolve));
     const slow = renderer.render('/contact');
     const busy = await renderer.render('/collection?category=Figures');
     expect(busy.status).toBe(503);

@@ -79,7 +79,7 @@ class LinkImpl implements RedisLink {
     // 'error' below; callers that await a command still see its rejection.
     const sendCommand = client.sendCommand.bind(client);
     client.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
-      const sent = sendCommand(...args);
+      const sent = sendCommand(...args) as Promise<unknown>;
       sent.catch(() => undefined);
       return sent;
     }) as Redis['sendCommand'];

@@ -24,6 +24,7 @@ import type {
   StaffSettingsResponse,
   StaffThreadResponse,
 } from '../server/routes/staff';
+import { trimEndChars } from '../src/domain/text';
 
 const USAGE = `Usage: npm run staff -- <command> [options]
 
@@ -65,7 +66,7 @@ class CliError extends Error {
 function serverUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const raw = flag ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT || 4000}`;
   try {
-    return new URL(raw).toString().replace(/\/+$/, '');
+    return trimEndChars(new URL(raw).toString(), '/');
   } catch {
     throw new CliError(`Not a URL: ${raw}`, 2);
   }

@@ -6,6 +6,7 @@ import type { Address, OrderStatus } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
 import { orderBreakdown, orderToWire, type OrderRow } from './orders';
+import { trimChars } from '../../src/domain/text';
 
 /** Filters of the staff order board; every one is applied in SQL. */
 export interface OrderBoardFilter {
@@ -40,7 +41,7 @@ export function boardTsQuery(q: string): string | null {
   const words = q
     .toLowerCase()
     .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}@._-]/gu, '').replace(/^[._-]+|[._-]+$/g, ''))
+    .map((w) => trimChars(w.replace(/[^\p{L}\p{N}@._-]/gu, ''), '._-'))
     .filter(Boolean)
     .slice(0, 8);
   return words.length ? words.map((w) => `'${w}':*`).join(' & ') : null;

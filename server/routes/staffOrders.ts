@@ -30,6 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const when = (endOfDay: boolean) =>
   z
     .string()
+    .max(40, { message: 'must be a date (2025-01-31) or an ISO 8601 date-time', abort: true })
     .trim()
     .transform((v, ctx) => {
       const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -47,6 +48,7 @@ const boardQuery = z
     q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
     status: z
       .string()
+      .max(40, { message: `must be one of ${ORDER_STATUSES.join(', ')} (or All)`, abort: true })
       .trim()
       .transform((v, ctx) => {
         if (v === '' || v.toLowerCase() === 'all') return undefined;
@@ -68,7 +70,7 @@ const boardQuery = z
   })
   .refine((f) => !f.from || !f.to || f.from.getTime() < f.to.getTime(), { path: ['to'], message: 'must be after from' });
 
-const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
+const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
 
 /** The staff order board and order page (issue 18). Status moves: POST /api/staff/order-status (staff.ts). */
 const staffOrderRoutes: FastifyPluginAsync = async (app) => {

@@ -51,7 +51,7 @@ export function canCarryTracking(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);
 }
 
-const TRACKING_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
+const TRACKING_PATTERN = /^[A-Z0-9][\w .-]*$/i;
 export const TRACKING_MAX_LENGTH = 64;
 
 /** The server's tracking-number rule, worded for the form; null when acceptable (empty means none). */

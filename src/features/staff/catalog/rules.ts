@@ -1,6 +1,7 @@
 import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../../domain/taxonomy';
 import type { Bundle, Product } from '../../../domain/types';
 import { ACCESSORY_FLAGS, PRODUCT_FLAGS, type AccessoryFlag, type AuditEntry, type ProductFlag, type StaffDiscount } from './types';
+import { own } from '../../../domain/lookup';
 
 /**
  * The catalog editors' pure rules (issue 18): drafts as the forms hold them (numbers as typed text,
@@ -27,7 +28,7 @@ export const MESSAGES = {
   wholePercent: 'must be a whole percent',
   discountRange: 'must be 0–100',
   percentageRange: 'must be 1–100',
-  subCategory: (main: string) => `must be one of ${(TAXONOMY[main as keyof typeof TAXONOMY] ?? []).join(', ')} for ${main}`,
+  subCategory: (main: string) => `must be one of ${(own<readonly string[]>(TAXONOMY, main) ?? []).join(', ')} for ${main}`,
   mainCategory: `must be one of ${MAIN_CATEGORIES.join(', ')}`,
   gender: `must be one of ${FIGURE_GENDERS.join(', ')} for Figures`,
   canvas: 'must look like 12x16',
@@ -47,7 +48,7 @@ function textProblem(value: string, max: number): string | null {
 /** A price typed in dollars: the number, or the server's message for it. */
 export function parseMoney(text: string): { value: number } | { error: string } {
   const t = text.trim();
-  if (!t || !/^-?\d*(\.\d*)?$/.test(t) || t === '.' || t === '-') return { error: MESSAGES.money };
+  if (!t || !/^-?\d*(?:\.\d*)?$/.test(t) || t === '.' || t === '-') return { error: MESSAGES.money };
   const v = Number(t);
   if (!Number.isFinite(v)) return { error: MESSAGES.money };
   if (v < 0) return { error: MESSAGES.negative };
@@ -143,7 +144,7 @@ export const EMPTY_PRODUCT_DRAFT: ProductDraft = {
 
 /** The sub-categories a main category offers (SPEC §3 taxonomy). */
 export function subCategoriesOf(main: string): readonly string[] {
-  return TAXONOMY[main as keyof typeof TAXONOMY] ?? [];
+  return own<readonly string[]>(TAXONOMY, main) ?? [];
 }
 
 /** A product as the API sends it → the form's draft. */
@@ -318,7 +319,7 @@ export function toLocalInput(iso: string | null | undefined): string {
 
 /** A datetime-local value (local time) → ISO 8601 with offset Z, or null when it is not a date. */
 export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(value)) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
@@ -409,7 +410,7 @@ export interface DiscountRecord {
 export function validateDiscount(d: DiscountDraft): { record: DiscountRecord } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const code = d.code.trim();
-  if (!/^[A-Za-z0-9-]{3,32}$/.test(code)) errors.code = MESSAGES.code;
+  if (!/^[A-Z0-9-]{3,32}$/i.test(code)) errors.code = MESSAGES.code;
   const pct = parsePercent(d.percentage, 1);
   if ('error' in pct) errors.percentage = pct.error;
   let expiresAt: string | null = null;

@@ -19,6 +19,10 @@ export const TAG_TYPES = [
   // The staff console (issue 18): its inbox and threads, its order board and order pages.
   'StaffConversation',
   'StaffOrder',
+  // Reviews (issue 29): a product's approved list and the shopper's own; the staff queue.
+  'Review',
+  'MyReview',
+  'StaffReview',
 ] as const;
 
 /** Reads the token without importing the session feature (shared code must not depend on features). */

@@ -26,6 +26,8 @@ import { productSelectionSlice } from '../features/catalog/productSelectionSlice
 import { setupBundleListeners } from '../features/bundles/bundleListeners';
 import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
 import { setupRealtimeListeners } from '../features/realtime/realtimeListeners';
+import * as reviewsEvents from '../features/reviews/reviewsSlice';
+import { reviewsSlice } from '../features/reviews/reviewsSlice';
 import { realtimeSlice } from '../features/realtime/realtimeSlice';
 import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
@@ -49,7 +51,7 @@ import { quietWhileReplaying, withStateReplacement } from './replayState';
 export interface LazyLoadedSlices {}
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, reviewsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -81,6 +83,7 @@ export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>
     accountForms: accountFormsSlice.actions,
     productSelection: productSelectionSlice.actions,
     bundleView: bundleViewSlice.actions,
+    reviews: reviewsEvents,
     ...lazyEvents,
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)

@@ -479,12 +479,13 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
         </Box>
       </Box>
       <ReportDialog />
-      <Dialog open={viewer !== null} onClose={() => setViewer(null)} aria-label="Review photos" fullWidth maxWidth="md">
-        <DialogActions sx={{ pb: 0 }}>
+      <Dialog open={viewer !== null} onClose={() => setViewer(null)} aria-labelledby="review-photos-title" fullWidth maxWidth="md">
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pr: 1 }}>
+          <DialogTitle id="review-photos-title">Review photos</DialogTitle>
           <IconButton aria-label="Close photos" onClick={() => setViewer(null)}>
             <Close />
           </IconButton>
-        </DialogActions>
+        </Box>
         <DialogContent>
           {viewer && <Gallery images={viewer.photos} alt={`Photo ${viewer.index + 1} of ${viewer.photos.length} from a review`} selected={viewer.index} onSelect={(index) => setViewer({ ...viewer, index })} width={800} height={800} label="Review photos" />}
         </DialogContent>

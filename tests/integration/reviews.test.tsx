@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OwnReview, Review, ReviewEligibility, ReviewPage } from '../../src/domain/reviews';
@@ -159,5 +159,39 @@ describe('Reviews on the product page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Edit your review' })).toBeInTheDocument();
     expect(screen.getByText(/Waiting for the shop to read it/)).toBeInTheDocument();
     expect(store.getState().reviews.drafts.knight).toBeUndefined();
+  });
+
+  it('photos: picked files are checked, uploaded for this product and attached (4 at most); a wrong type is refused in the browser', async () => {
+    serveList();
+    const uploads: string[] = [];
+    let n = 0;
+    mswServer.use(
+      http.get('*/api/reviews/mine/:id', () => HttpResponse.json(eligibility())),
+      http.post('*/api/reviews/photos', async ({ request }) => {
+        const file = (await request.formData()).get('file');
+        uploads.push(`${new URL(request.url).search} ${file === null ? 'no file' : 'file'}`);
+        n += 1;
+        return HttpResponse.json({ success: true, image: { _id: 'x', url: `/uploads/${String(n).padStart(24, '0')}-640.webp` } }, { status: 201 });
+      }),
+    );
+    const { user, store } = renderWithProviders(<ReviewsSection product={PRODUCT} />, { preloadedState: loggedIn });
+    await user.click(await screen.findByRole('button', { name: 'Write a review' }));
+    const form = screen.getByRole('form', { name: 'Write a review' });
+    const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('Add photos'), [png('a.png'), png('b.png')]);
+    expect(await within(form).findByRole('img', { name: 'Photo 2' })).toBeInTheDocument();
+    expect(uploads).toEqual(['?productId=knight file', '?productId=knight file']);
+
+    // The picker's accept list hides other types; a file dropped in anyway is still checked.
+    fireEvent.change(within(form).getByLabelText('Add photos'), { target: { files: [new File(['GIF89a'], 'c.gif', { type: 'image/gif' })] } });
+    expect(await within(form).findByText('Only JPEG, PNG or WebP photos can be attached.')).toBeInTheDocument();
+    expect(uploads).toHaveLength(2);
+
+    await user.upload(within(form).getByLabelText('Add photos'), [png('c.png'), png('d.png')]);
+    await waitFor(() => expect(store.getState().reviews.drafts.knight.photos).toHaveLength(4));
+    // Full: the picker is gone; a photo can be taken off again.
+    expect(within(form).queryByLabelText('Add photos')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Remove photo 1' }));
+    expect(store.getState().reviews.drafts.knight.photos).toHaveLength(3);
   });
 });

@@ -121,12 +121,13 @@ export const reviewsApi = baseApi.injectEndpoints({
       transformResponse: (r: { message: string }) => ({ message: r.message }),
     }),
     /** Multipart upload of a photo held by `holdPhoto` (field `file`). */
-    uploadReviewPhoto: build.mutation<UploadedPhoto, { fileId: string }>({
-      query: ({ fileId }) => {
+    uploadReviewPhoto: build.mutation<UploadedPhoto, { fileId: string; productId: string }>({
+      query: ({ fileId, productId }) => {
         const body = new FormData();
         const file = pendingPhotos.get(fileId);
         if (file) body.append('file', file, file.name);
-        return { url: '/api/reviews/photos', method: 'POST', body };
+        // The file is the multipart body's only part: the product rides in the query.
+        return { url: `/api/reviews/photos?productId=${encodeURIComponent(productId)}`, method: 'POST', body };
       },
       transformResponse: (r: { image: { url: string } }) => ({ url: r.image.url }),
     }),

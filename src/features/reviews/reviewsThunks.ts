@@ -84,7 +84,7 @@ export function attachPhoto(productId: string, file: File): Thunk {
     const fileId = `review-photo-${++photoCounter}`;
     holdPhoto(fileId, file);
     try {
-      const { url } = await dispatch(reviewsApi.endpoints.uploadReviewPhoto.initiate({ fileId }, { track: false })).unwrap();
+      const { url } = await dispatch(reviewsApi.endpoints.uploadReviewPhoto.initiate({ fileId, productId }, { track: false })).unwrap();
       dispatch(reviewPhotoUploaded({ productId, url }));
     } catch (err) {
       dispatch(reviewPhotoUploadFailed({ productId, message: messageOf(err, PHOTO_MESSAGES.failed) }));

@@ -11,7 +11,7 @@ import type { CachedBody } from '../lib/cachedBody';
  */
 
 /** The query parameters the store page reads (src/features/catalog/storeQuery.ts); others change nothing. */
-const STORE_PARAMS = ['category', 'subCategory', 'subSubCategory', 'brand', 'color', 'priceRange', 'sort', 'section', 'q', 'options', 'page'];
+const STORE_PARAMS = ['category', 'subCategory', 'subSubCategory', 'brand', 'color', 'priceRange', 'rating', 'sort', 'section', 'q', 'options', 'page'];
 /** Pages whose render depends on the URL's path (and, for the store, the parameters above) only. */
 const CACHEABLE = /^\/(?:|collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})$/;
 

@@ -1,3 +1,4 @@
+import { compareTopRated, meetsMinRating } from './ratings';
 import { MAX_LINE_QUANTITY, productVariant } from '../../domain/cartKey';
 import { badgePercent, isPurchasable, salePrice } from '../../domain/pricing';
 import type { Accessory, Product, Settings } from '../../domain/types';
@@ -77,7 +78,7 @@ export function accessoryBadge(a: Pick<Accessory, 'outOfStock' | 'preOrder' | 'c
 
 // ───────────────────────────── store order ─────────────────────────────
 
-export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name-asc'] as const;
+export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name-asc', 'top-rated'] as const;
 export type SortKey = (typeof SORTS)[number];
 export const DEFAULT_SORT: SortKey = 'featured';
 
@@ -87,6 +88,7 @@ export const SORT_LABELS: Record<SortKey, string> = {
   'price-desc': 'Price: high to low',
   newest: 'Newest',
   'name-asc': 'Name: A–Z',
+  'top-rated': 'Top rated',
 };
 
 const flag = (v: boolean | undefined) => (v ? 0 : 1);
@@ -123,6 +125,8 @@ export function comparatorFor(sort: SortKey): (a: Product, b: Product) => number
       return (a, b) => dateOf(b) - dateOf(a);
     case 'name-asc':
       return (a, b) => collator.compare(nameOf(a), nameOf(b));
+    case 'top-rated':
+      return compareTopRated;
     default:
       return compareFeatured;
   }
@@ -176,6 +180,8 @@ export interface StoreFilters {
   maxPrice: number;
   section: Section | null;
   search: string;
+  /** "4 stars & up": the lowest approved-review average shown; null shows every product. */
+  minRating: number | null;
 }
 
 export const EMPTY_FILTERS: StoreFilters = {
@@ -187,6 +193,7 @@ export const EMPTY_FILTERS: StoreFilters = {
   maxPrice: PRICE_MAX,
   section: null,
   search: '',
+  minRating: null,
 };
 
 export function matchesSection(p: Product, section: Section): boolean {
@@ -285,6 +292,7 @@ export function makeFilter(filters: StoreFilters, haystack: (p: Product) => stri
     if (section && !matchesSection(p, section)) return false;
     if (availability.length > 0 && !availability.some((o) => matchesAvailability(p, o))) return false;
     if (maxCents !== Infinity && sortPriceCents(p) > maxCents) return false;
+    if (!meetsMinRating(p, filters.minRating)) return false;
     if (needle && !haystack(p).includes(needle)) return false;
     return true;
   };

@@ -28,6 +28,7 @@ import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
 import { setupRealtimeListeners } from '../features/realtime/realtimeListeners';
 import * as reviewsEvents from '../features/reviews/reviewsSlice';
 import { reviewsSlice } from '../features/reviews/reviewsSlice';
+import { setupReviewsListeners } from '../features/reviews/reviewsListeners';
 import { realtimeSlice } from '../features/realtime/realtimeSlice';
 import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
@@ -177,6 +178,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   // Deleted products leave the cart, saved-for-later list and wishlist, with a notice (issue 18).
   setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
+  setupReviewsListeners(startAppListening);
 
   // Lazy features (LazyLoadedSlices): their listeners join the store's when first asked for.
   const startedFeatures = new Set<string>();

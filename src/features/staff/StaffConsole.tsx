@@ -15,6 +15,7 @@ import { staffCatalogNav, staffCatalogRoutes } from './catalog/routes';
 import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
+import { staffReviewsNav, staffReviewsRoutes } from './moderation/routes';
 import { startStaffListeners } from './staffListeners';
 import './staffSlice';
 
@@ -25,10 +26,11 @@ const routes: RouteObject[] = [
   { path: 'orders', element: <OrdersBoard /> },
   { path: 'orders/:orderId', element: <OrderPage /> },
   ...staffCatalogRoutes,
+  ...staffReviewsRoutes,
   { path: '*', element: <StaffNotFound /> },
 ];
 
-const NAV: { to: string; label: string }[] = [{ to: '/staff', label: 'Inbox' }, { to: '/staff/orders', label: 'Orders' }, ...staffCatalogNav];
+const NAV: { to: string; label: string }[] = [{ to: '/staff', label: 'Inbox' }, { to: '/staff/orders', label: 'Orders' }, ...staffReviewsNav, ...staffCatalogNav];
 
 /** The section a console path belongs to: the inbox owns `/staff` and its threads, every other entry its own subtree. */
 function isCurrent(to: string, pathname: string): boolean {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import type { UploadedImage } from '../../src/domain/staffCatalog';
+import type { EncodedImage } from '../repositories/images';
 import { HttpError } from './errors';
 
 /**
@@ -19,17 +21,7 @@ export const UPLOAD_MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, f
 /** The route's body limit: the file plus its multipart framing. */
 export const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;
 
-export interface UploadedImage {
-  _id: string;
-  /** The widest version: what a product's `image` list holds. */
-  url: string;
-  width: number;
-  height: number;
-  /** Every stored width, narrowest first, for `srcset`. */
-  sizes: { url: string; width: number; height: number }[];
-  /** Ready for an <img srcset>: "/uploads/<id>-320.webp 320w, …". */
-  srcset: string;
-}
+export type { UploadedImage };
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Send the picture as multipart/form-data in the field "file"',
@@ -55,7 +47,7 @@ export interface EncodedUpload {
   id: string;
   /** Bytes of the file as sent. */
   bytes: number;
-  versions: { width: number; height: number; data: Buffer }[];
+  versions: EncodedImage[];
 }
 
 /** Reads the one file of a multipart request (@fastify/multipart registered with UPLOAD_MULTIPART_LIMITS). */

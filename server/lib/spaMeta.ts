@@ -190,7 +190,7 @@ export async function withPageMeta(app: FastifyInstance, url: string, html: stri
       if (product) {
         // The first page the product page shows (most recent first): what a crawler reads there too.
         const [summary, first] = await Promise.all([app.reviews.summary(id), app.reviews.page(id, { sort: 'recent', stars: null, page: 1, viewerId: null })]);
-        meta = productMeta(product, publicOrigin(app), Date.now(), { summary, reviews: first.reviews });
+        meta = productMeta(product, publicOrigin(app), Date.now(), { summary, reviews: first });
       }
     } else {
       const bundle = (await app.catalog.listBundles()).find((b) => b._id === id);

@@ -8,10 +8,13 @@ import { isDatabaseUnavailable } from '../lib/dbErrors';
 import { bundleToWire, productToWire } from './catalogMapping';
 
 export const CATALOG_VERSION_KEY = 'catalog_version';
+/** NOTIFY channel of catalog changes: every instance drops its snapshot when the change commits. */
+export const CATALOG_CHANNEL = 'layerloft_catalog';
 
 /**
  * Marks the catalog as changed for every instance: call inside the transaction that changed
- * products or bundles. Each instance's cache sees the new version within `checkIntervalMs`.
+ * products or bundles. Instances hear it when the transaction commits (NOTIFY, plugins/catalog.ts);
+ * without that, each one's cache still sees the new version within `checkIntervalMs`.
  */
 export async function bumpCatalogVersion(db: DbOrTx): Promise<void> {
   const version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -19,6 +22,7 @@ export async function bumpCatalogVersion(db: DbOrTx): Promise<void> {
     .insert(meta)
     .values({ key: CATALOG_VERSION_KEY, value: version })
     .onConflictDoUpdate({ target: meta.key, set: { value: version, updatedAt: sql`now()` } });
+  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${version})`);
 }
 
 interface Snapshot {

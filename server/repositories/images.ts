@@ -1,39 +1,43 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import { images } from '../db/schema';
-import type { EncodedUpload } from '../lib/imageUpload';
-import { AuditRepository, type AuditActor } from './audit';
+import type { AuditActor, AuditRepository } from './audit';
+
+/** One stored width of an uploaded picture (WebP bytes). */
+export interface EncodedImage {
+  width: number;
+  height: number;
+  data: Buffer;
+}
 
 /**
- * Uploaded pictures, stored in the database so every instance serves them. A picture's id is the
- * hash of its file: the same file sent twice is stored once.
+ * Uploaded product pictures, kept in the database so every instance serves them. An id is the
+ * hash of the original file, so storing the same picture twice keeps the first copy.
  */
 export class ImagesRepository {
-  private readonly audit: AuditRepository;
-  constructor(private readonly db: Db) {
-    this.audit = new AuditRepository(db);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository,
+  ) {}
 
-  /** Stores every width of an upload with its audit row, in one transaction. */
-  async save(upload: EncodedUpload, actor: AuditActor, tx?: DbOrTx): Promise<void> {
-    const write = async (db: DbOrTx) => {
-      await db
+  /** Stores every width of a picture with its audit row, in one transaction. */
+  async store(id: string, encoded: EncodedImage[], actor: AuditActor, originalBytes: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
         .insert(images)
-        .values(upload.versions.map((e) => ({ id: upload.id, width: e.width, height: e.height, contentType: 'image/webp', data: e.data, createdBy: actor.id })))
+        .values(encoded.map((e) => ({ id, width: e.width, height: e.height, contentType: 'image/webp', data: e.data, createdBy: actor.id })))
         .onConflictDoNothing();
-      await this.audit.record(db, {
+      await this.audit.record(tx, {
         entity: 'image',
-        entityId: upload.id,
+        entityId: id,
         action: 'upload',
         actor,
-        changes: { widths: { from: null, to: upload.versions.map((v) => v.width) }, bytes: { from: null, to: upload.bytes } },
+        changes: { widths: { from: null, to: encoded.map((e) => e.width) }, bytes: { from: null, to: originalBytes } },
       });
-    };
-    if (tx) await write(tx);
-    else await this.db.transaction(write);
+    });
   }
 
-  /** One stored width of a picture, or undefined. */
+  /** One width of a picture, or undefined when that picture or width was never stored. */
   async find(id: string, width: number): Promise<{ data: Buffer; contentType: string } | undefined> {
     const [row] = await this.db
       .select({ data: images.data, contentType: images.contentType })

@@ -98,10 +98,12 @@ export class ReviewsRepository {
     return new Map(rows.map((r) => [r.productId, ratingSummary(STAR_KEYS.map((k) => r[k]))]));
   }
 
-  /** One page of a product's approved reviews, optionally of one star count. */
-  async page(productId: string, opts: { sort: ReviewSort; stars: number | null; page: number; viewerId: string | null }): Promise<{ reviews: Review[]; total: number }> {
+  /**
+   * One page of a product's approved reviews, optionally of one star count. How many there are is
+   * read from the kept star totals (the summary), not counted per request.
+   */
+  async page(productId: string, opts: { sort: ReviewSort; stars: number | null; page: number; viewerId: string | null }): Promise<Review[]> {
     const where = and(eq(reviews.productId, productId), eq(reviews.status, 'approved'), opts.stars ? eq(reviews.rating, opts.stars) : undefined);
-    const [{ total }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(reviews).where(where);
     const rows = await this.db
       .select({ review: reviews, authorName: users.name })
       .from(reviews)
@@ -118,7 +120,7 @@ export class ReviewsRepository {
         .where(and(eq(reviewVotes.userId, opts.viewerId), inArray(reviewVotes.reviewId, rows.map((r) => r.review.id))));
       for (const v of votes) voted.add(v.reviewId);
     }
-    return { reviews: rows.map((r) => toWire(r.review, r.authorName, voted.has(r.review.id))), total };
+    return rows.map((r) => toWire(r.review, r.authorName, voted.has(r.review.id)));
   }
 
   async findOwn(userId: string, productId: string): Promise<OwnReview | null> {

@@ -8,7 +8,6 @@ import { receiveImageUpload, UPLOAD_BODY_LIMIT, UPLOAD_MULTIPART_LIMITS, uploade
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
 import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
-import { ImagesRepository } from '../repositories/images';
 import { REVIEW_RATE_LIMITS } from './reviews';
 
 export interface ReviewPhotoResponse {
@@ -34,7 +33,6 @@ const photoQuery = z.object({
  */
 const reviewPhotoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: UPLOAD_MULTIPART_LIMITS });
-  const images = new ImagesRepository(app.db);
   const { windowMs, perAddressFactor } = REVIEW_RATE_LIMITS;
   const byAccount = app.createRateLimit({ max: REVIEW_PHOTO_LIMIT, timeWindow: windowMs, keyGenerator: (req) => `review-photos:user:${req.user?.id ?? ''}` });
   const byAddress = app.createRateLimit({ max: REVIEW_PHOTO_LIMIT * perAddressFactor, timeWindow: windowMs, keyGenerator: (req) => `review-photos:ip:${clientAddress(req)}` });
@@ -52,7 +50,7 @@ const reviewPhotoRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     const upload = await receiveImageUpload(request);
-    await images.save(upload, me);
+    await app.images.store(upload.id, upload.versions, me, upload.bytes);
     reply.code(201);
     return { success: true, image: uploadedImage(upload) };
   });

@@ -121,7 +121,8 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
       app.reviews.summary(params.productId),
       app.reviews.page(params.productId, { sort: query.sort, stars: query.stars ?? null, page: query.page, viewerId: me?.id ?? null }),
     ]);
-    return { success: true, summary, reviews: page.reviews, page: query.page, pages: Math.max(1, Math.ceil(page.total / REVIEW_LIMITS.pageSize)), total: page.total };
+    const total = query.stars ? summary.distribution[query.stars - 1] : summary.count;
+    return { success: true, summary, reviews: page, page: query.page, pages: Math.max(1, Math.ceil(total / REVIEW_LIMITS.pageSize)), total };
   });
 
   app.get('/api/reviews/mine/:productId', { preHandler: app.requireUser }, async (request): Promise<ReviewEligibility> => {

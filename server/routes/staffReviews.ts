@@ -4,7 +4,6 @@ import { REVIEW_LIMITS, REVIEW_MESSAGES, hasForbiddenText } from '../../src/doma
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { AuditRepository } from '../repositories/audit';
 import type { ModeratedReview, ModerationSettings } from '../repositories/reviews';
 
 export interface StaffReviewsResponse {
@@ -52,7 +51,7 @@ const settingsBody = z.strictObject({
  * written to the audit log in the decision's own transaction.
  */
 const staffReviewRoutes: FastifyPluginAsync = async (app) => {
-  const audit = new AuditRepository(app.db);
+  const { audit } = app;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');

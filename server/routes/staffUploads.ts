@@ -5,7 +5,6 @@ import { matchesEtag } from '../lib/cachedBody';
 import { receiveImageUpload, UPLOAD_BODY_LIMIT, UPLOAD_MULTIPART_LIMITS, uploadedImage, type UploadedImage } from '../lib/imageUpload';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { ImagesRepository } from '../repositories/images';
 
 // The pipeline is shared with shoppers' review photos (server/lib/imageUpload.ts).
 export { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, UPLOAD_WIDTHS, sniffImageType, uploadUrl, type UploadedImage } from '../lib/imageUpload';
@@ -26,12 +25,11 @@ const YEAR = 'public, max-age=31536000, immutable';
  */
 const staffUploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: UPLOAD_MULTIPART_LIMITS });
-  const images = new ImagesRepository(app.db);
 
   app.post('/api/staff/uploads', { preHandler: app.requireStaff, bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply): Promise<StaffUploadResponse> => {
     reply.header('Cache-Control', 'no-store');
     const upload = await receiveImageUpload(request);
-    await images.save(upload, currentUser(request));
+    await app.images.store(upload.id, upload.versions, currentUser(request), upload.bytes);
     reply.code(201);
     return { success: true, image: uploadedImage(upload) };
   });
@@ -39,7 +37,7 @@ const staffUploadRoutes: FastifyPluginAsync = async (app) => {
   app.get('/uploads/:file', async (request, reply) => {
     const { file } = parseOr400(fileParams, request.params, 'picture');
     const [id, width] = file.slice(0, -'.webp'.length).split('-') as [string, string];
-    const row = await images.find(id, Number(width));
+    const row = await app.images.find(id, Number(width));
     if (!row) return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
     const etag = `${id}-${width}`;
     reply.header('Cache-Control', YEAR).header('ETag', `"${etag}"`);

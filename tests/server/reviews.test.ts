@@ -243,6 +243,8 @@ describe('other shoppers', () => {
     expect(page.reviews.every((r) => r.rating === 5)).toBe(true);
     expect(page.reviews.length).toBeLessThanOrEqual(10);
     expect(page.summary.count).toBe(page.summary.distribution.reduce((a, b) => a + b, 0));
+    expect(page.total).toBe(page.summary.distribution[4]);
+    expect((await list(TP.sale)).total).toBe(page.summary.count);
     expect((await ctx.app.inject({ url: `/api/reviews/product/${TP.sale}?sort=random` })).statusCode).toBe(400);
     expect((await ctx.app.inject({ url: '/api/reviews/product/cccccccccccccccccccccccc' })).statusCode).toBe(404);
   });

@@ -110,7 +110,7 @@ function ReviewForm({ productId, productName, own }: { productId: string; produc
     e.target.value = '';
   };
   return (
-    <Card component="form" aria-label={own ? 'Edit your review' : 'Write a review'} noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReview(productId)); }} sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2 }}>
+    <Card component="form" method="post" aria-label={own ? 'Edit your review' : 'Write a review'} noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReview(productId)); }} sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2 }}>
       <Typography component="h3" variant="h6">
         {own ? 'Edit your review' : `Review the ${productName}`}
       </Typography>
@@ -329,7 +329,7 @@ function ReportDialog() {
   const report = useAppSelector(selectReviewReport);
   return (
     <Dialog open={report.reviewId !== null} onClose={() => dispatch(reviewReportClosed())} aria-labelledby="report-review-title" fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReport()); }}>
+      <Box component="form" method="post" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReport()); }}>
         <DialogTitle id="report-review-title">Report this review</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
           <TextInput

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { activeChips } from '../../../src/features/catalog/storeView';
 import { compareTopRated, meetsMinRating, parseMinRating } from '../../../src/features/catalog/ratings';
-import { EMPTY_FILTERS, filterProducts, sortProducts } from '../../../src/features/catalog/rules';
+import { EMPTY_FILTERS, filterProducts } from '../../../src/features/catalog/filters';
+import { sortProducts } from '../../../src/features/catalog/sorting';
 import { DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery } from '../../../src/features/catalog/storeQuery';
 import { makeProduct } from '../../fixtures/catalog';
 

@@ -87,7 +87,7 @@ export default function BundleEditor() {
           </Button>
         </Box>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New bundle' : 'Edit bundle'} sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New bundle' : 'Edit bundle'} sx={{ display: 'grid', gap: 2 }}>
         <Section title="Details" id="bundle-details">
           <TextField label="Title" required {...field('title')} />
           <TextField label="Description" multiline minRows={3} {...field('description')} />

@@ -99,7 +99,7 @@ export default function ProductEditor() {
           Hidden: shoppers do not see this product.
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New product' : 'Edit product'} sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New product' : 'Edit product'} sx={{ display: 'grid', gap: 2 }}>
         <Section title="Details" id="product-details">
           <TextField label="Name" required {...field('name')} slotProps={{ htmlInput: { maxLength: 160 } }} />
           <TextField label="Description" multiline minRows={3} {...field('description')} />

@@ -19,7 +19,7 @@ export function ReviewSettingsPanel() {
   if (!data) return null;
   const shown = settingsDraft ?? { publishAtOnce: data.publishAtOnce, blockList: data.blockList.join('\n') };
   return (
-    <Box component="form" aria-labelledby="review-settings-title" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(saveReviewSettings()); }} sx={{ display: 'grid', gap: 2, mt: 4 }}>
+    <Box component="form" method="post" aria-labelledby="review-settings-title" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(saveReviewSettings()); }} sx={{ display: 'grid', gap: 2, mt: 4 }}>
       <Typography id="review-settings-title" component="h2" variant="h5">
         Reviews
       </Typography>

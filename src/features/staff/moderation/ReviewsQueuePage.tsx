@@ -71,7 +71,7 @@ function QueueItem({ review }: { review: ModeratedReview }) {
         )}
       </Box>
       {rejectingThis && (
-        <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(rejectReview()); }} sx={{ display: 'grid', gap: 1 }}>
+        <Box component="form" method="post" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(rejectReview()); }} sx={{ display: 'grid', gap: 1 }}>
           <TextField label="Reason shown to the author" value={rejecting.reason} onChange={(e) => dispatch(rejectReasonTyped(e.target.value))} multiline minRows={2} autoFocus />
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button type="submit" variant="contained" color="error" disabled={busy !== null}>
@@ -82,7 +82,7 @@ function QueueItem({ review }: { review: ModeratedReview }) {
         </Box>
       )}
       {review.status === 'approved' && (
-        <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReply(review._id)); }} sx={{ display: 'grid', gap: 1 }}>
+        <Box component="form" method="post" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReply(review._id)); }} sx={{ display: 'grid', gap: 1 }}>
           <TextField label="Public reply from the shop" value={reply} onChange={(e) => dispatch(replyTyped({ id: review._id, text: e.target.value }))} multiline minRows={2} helperText="Shown under the review; leave empty to remove it." />
           <Box>
             <Button type="submit" variant="outlined" disabled={busy !== null}>

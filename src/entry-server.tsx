@@ -22,6 +22,7 @@ import { adoptableStyleTags, EMOTION_KEY } from './app/serverStyles';
 import { preloadRoute, ROUTE_TABLE } from './app/routes';
 import { bundlesApi, selectActiveBundles } from './features/bundles/bundlesApi';
 import { catalogApi } from './features/catalog/catalogApi';
+import { reviewsApi, type ReviewPageArgs } from './features/reviews';
 import { routerStateAt } from './features/router/routerSlice';
 import { defaultDeps } from './store/deps';
 import { makeStore, type AppStore } from './store/store';
@@ -127,11 +128,11 @@ function withSharedEntries(shared: SharedData, api: ApiCacheState): SharedData {
   return sharedData(queries, keys);
 }
 
-/** One query a page prefetches: an endpoint and its argument. */
-interface PrefetchQuery {
-  endpoint: (typeof SHARED_ENDPOINTS)[number];
-  arg: string | undefined;
-}
+/**
+ * One query a page prefetches: an endpoint and its argument. A product's first page of reviews is
+ * not shared between renders (its helpful counts move without a new catalog version).
+ */
+type PrefetchQuery = { endpoint: (typeof SHARED_ENDPOINTS)[number]; arg: string | undefined } | { endpoint: 'getProductReviews'; arg: ReviewPageArgs };
 
 interface PagePlan {
   match: ReturnType<typeof matchRoutes>;
@@ -148,11 +149,17 @@ function planPage(pathname: string): PagePlan {
     { endpoint: 'getSettings', arg: undefined },
   ];
   const productId = match?.[0]?.route.path === '/product/:productId' ? match[0].params.productId : undefined;
-  if (productId) queries.push({ endpoint: 'getProduct', arg: productId });
+  if (productId) {
+    queries.push({ endpoint: 'getProduct', arg: productId });
+    // The reviews section's first view (most recent, all stars, page 1): the same cache entry it asks for.
+    queries.push({ endpoint: 'getProductReviews', arg: { productId, sort: 'recent', stars: null, page: 1 } });
+  }
   return { match, queries, ...(productId ? { productId } : {}) };
 }
 
-function subscribe(store: AppStore, { endpoint, arg }: PrefetchQuery): { unsubscribe(): void } {
+function subscribe(store: AppStore, query: PrefetchQuery): { unsubscribe(): void } {
+  if (query.endpoint === 'getProductReviews') return store.dispatch(reviewsApi.endpoints.getProductReviews.initiate(query.arg));
+  const { endpoint, arg } = query;
   switch (endpoint) {
     case 'getProducts':
       return store.dispatch(catalogApi.endpoints.getProducts.initiate());

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { metaDescription, pageTitle, SITE_NAME } from '../../src/domain/meta';
 import { isBundleActive, isPurchasable, salePrice } from '../../src/domain/pricing';
+import type { RatingSummary, Review } from '../../src/domain/reviews';
 import type { Bundle, Product } from '../../src/domain/types';
 import { publicOrigin } from './publicOrigin';
 
 /**
  * The SPA's index.html with the page's own title, description, Open Graph tags and JSON-LD
- * Product data written in, for /product/{id} and /bundle/{id}: link previews and search engines
+ * Product data (with its star rating and first reviews) written in, for /product/{id} and
+ * /bundle/{id}: link previews and search engines
  * that run no JavaScript see what the page is about. Other paths (and unknown ids) get the plain
  * shell. The CSP (`script-src 'self'`) does not apply to `application/ld+json`: it is data, never run.
  */
@@ -56,7 +58,30 @@ function absolute(origin: string, url: string | undefined): string | undefined {
   }
 }
 
-export function productMeta(p: Product, origin: string, now = Date.now()): PageMeta {
+/** The approved reviews a product page shows first, for its JSON-LD (search engines show the stars). */
+export interface ProductReviews {
+  summary: RatingSummary;
+  reviews: readonly Review[];
+}
+
+/** schema.org `aggregateRating` and `review` of a product with approved reviews; nothing while it has none. */
+export function reviewsJsonLd(r: ProductReviews | undefined): Record<string, unknown> {
+  if (!r || r.summary.count === 0) return {};
+  const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: r.summary.average, reviewCount: r.summary.count, bestRating: 5, worstRating: 1 },
+    review: r.reviews.map((review) => ({
+      '@type': 'Review',
+      name: review.title,
+      reviewBody: review.body,
+      datePublished: review.createdAt.slice(0, 10),
+      author: { '@type': 'Person', name: review.author },
+      reviewRating: rating(review.rating),
+    })),
+  };
+}
+
+export function productMeta(p: Product, origin: string, now = Date.now(), reviews?: ProductReviews): PageMeta {
   const url = `${origin}/product/${p._id}`;
   const images = (p.image ?? []).map((i) => absolute(origin, i)).filter((i): i is string => !!i);
   const description = metaDescription(p.description);
@@ -85,6 +110,7 @@ export function productMeta(p: Product, origin: string, now = Date.now()): PageM
         itemCondition: `${SCHEMA}NewCondition`,
         ...(p.discount > 0 ? { priceValidUntil: new Date(now + 30 * 86_400_000).toISOString().slice(0, 10) } : {}),
       },
+      ...reviewsJsonLd(reviews),
     },
   };
 }
@@ -163,7 +189,11 @@ export async function withPageMeta(app: FastifyInstance, url: string, html: stri
     let meta: PageMeta | undefined;
     if (match[1] === 'product') {
       const product = await app.catalog.getProduct(id);
-      if (product) meta = productMeta(product, publicOrigin(app));
+      if (product) {
+        // The first page the product page shows (most recent first): what a crawler reads there too.
+        const [summary, first] = await Promise.all([app.reviews.summary(id), app.reviews.page(id, { sort: 'recent', stars: null, page: 1, viewerId: null })]);
+        meta = productMeta(product, publicOrigin(app), Date.now(), { summary, reviews: first });
+      }
     } else {
       const bundle = (await app.catalog.listBundles()).find((b) => b._id === id);
       if (bundle) meta = bundleMeta(bundle, publicOrigin(app));

@@ -21,6 +21,10 @@ export const TAG_TYPES = [
   'StaffOrder',
   // The staff dashboard (issue 27): read again on every order change the staff room announces.
   'StaffDashboard',
+  // Reviews (issue 29): a product's approved list and the shopper's own; the staff queue.
+  'Review',
+  'MyReview',
+  'StaffReview',
 ] as const;
 
 /** Reads the token without importing the session feature (shared code must not depend on features). */

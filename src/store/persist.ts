@@ -4,6 +4,8 @@ import defaultStorage from 'redux-persist/es/storage';
 import { MAX_LINE_QUANTITY, parseVariant, splitCartKey } from '../domain/cartKey';
 import type { CartData } from '../domain/types';
 import type { PendingChange } from '../features/cart/cartSync';
+import { cleanReviewDrafts, storedDraftCount } from '../features/reviews/rules';
+import type { ReviewDraft } from '../domain/reviews';
 import { initialSessionState, type SessionState } from '../features/session/sessionSlice';
 import { safeRedirectPath } from '../features/session/validation';
 import { PERSIST_KEY } from './persistKey';
@@ -13,10 +15,11 @@ export { PERSIST_KEY };
 /**
  * What survives a reload (SPEC §4 "Local persistence", STYLE rule 9): only client-owned data —
  * cart, saved-for-later, guest wishlist and the session token (with a guest's redirect-after-login
- * target). Never the RTK Query cache, never the user's profile (it is re-fetched with the token).
+ * target), and review drafts (issue 29). Never the RTK Query cache, never the user's profile (it
+ * is re-fetched with the token).
  */
 export const PERSIST_VERSION = 1;
-export const PERSISTED_SLICES = ['cart', 'saved', 'wishlist', 'session'] as const;
+export const PERSISTED_SLICES = ['cart', 'saved', 'wishlist', 'session', 'reviews'] as const;
 
 export interface PersistedSlices {
   /** `rev` orders copies of a slice (the newer tab wins); `pending` are cart changes not yet on the server. */
@@ -25,6 +28,8 @@ export interface PersistedSlices {
   wishlist?: { ids: string[]; rev: number };
   /** Rebuilt from the token alone: a restored token is `authenticated` until the server says otherwise. */
   session?: SessionState;
+  /** Only the drafts: which reviews are shown and the form's state are this page's. */
+  reviews?: { drafts: Record<string, ReviewDraft> };
 }
 
 const MAX_ID_LENGTH = 100;
@@ -113,6 +118,7 @@ export function sanitizePersisted(state: unknown): (PersistedSlices & PersistedS
     const role = token && (state.session.role === 'staff' || state.session.role === 'shopper') ? state.session.role : null;
     out.session = { ...initialSessionState, status: token ? 'authenticated' : 'anonymous', token, redirectAfterLogin, role };
   }
+  if (isRecord(state.reviews)) out.reviews = { drafts: cleanReviewDrafts(state.reviews.drafts) };
   return { ...out, _persist: { version: PERSIST_VERSION, rehydrated: false } };
 }
 
@@ -181,6 +187,7 @@ function entriesIn(state: unknown): number {
     else if (key === 'cart') total += n(slice.items) + n(slice.pending);
     else if (key === 'saved') total += n(slice.items);
     else if (key === 'wishlist') total += n(slice.ids);
+    else if (key === 'reviews') total += storedDraftCount(slice.drafts);
     else total += typeof slice.token === 'string' && slice.token ? 1 : slice.token == null ? 0 : 1;
   }
   return total;
@@ -240,13 +247,20 @@ const cartWithoutSyncStatus = createTransform<Record<string, unknown>, Record<st
   { whitelist: ['cart'] },
 );
 
+/** Of the reviews slice only the drafts are stored. */
+const reviewDraftsOnly = createTransform<{ drafts?: unknown }, { drafts: unknown }>(
+  (inbound) => ({ drafts: inbound?.drafts ?? {} }),
+  (outbound) => outbound,
+  { whitelist: ['reviews'] },
+);
+
 export function createPersistConfig<S>(storage: Storage = defaultStorage): PersistConfig<S> {
   const config: PersistConfig<S> & { deserialize: (text: unknown) => unknown } = {
     key: PERSIST_KEY,
     version: PERSIST_VERSION,
     storage,
     whitelist: [...PERSISTED_SLICES],
-    transforms: [sessionTokenOnly, cartWithoutSyncStatus],
+    transforms: [sessionTokenOnly, cartWithoutSyncStatus, reviewDraftsOnly],
     migrate,
     // Honoured by redux-persist 6's getStoredState though missing from its typings.
     deserialize: tolerantDeserialize,

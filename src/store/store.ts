@@ -26,6 +26,9 @@ import { productSelectionSlice } from '../features/catalog/productSelectionSlice
 import { setupBundleListeners } from '../features/bundles/bundleListeners';
 import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
 import { setupRealtimeListeners } from '../features/realtime/realtimeListeners';
+import * as reviewsEvents from '../features/reviews/reviewsSlice';
+import { reviewsSlice } from '../features/reviews/reviewsSlice';
+import { setupReviewsListeners } from '../features/reviews/reviewsListeners';
 import { realtimeSlice } from '../features/realtime/realtimeSlice';
 import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
@@ -49,7 +52,7 @@ import { quietWhileReplaying, withStateReplacement } from './replayState';
 export interface LazyLoadedSlices {}
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, reviewsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -81,6 +84,7 @@ export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>
     accountForms: accountFormsSlice.actions,
     productSelection: productSelectionSlice.actions,
     bundleView: bundleViewSlice.actions,
+    reviews: reviewsEvents,
     ...lazyEvents,
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)
@@ -174,6 +178,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   // Deleted products leave the cart, saved-for-later list and wishlist, with a notice (issue 18).
   setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
+  setupReviewsListeners(startAppListening);
 
   // Lazy features (LazyLoadedSlices): their listeners join the store's when first asked for.
   const startedFeatures = new Set<string>();

@@ -260,4 +260,31 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add DC Hero 0 to wishlist' }));
     expect(store.getState().wishlist.ids).toEqual(['fig0']);
   });
+
+  it('shows stars on cards; "Top rated" and "4 stars & up" live in the url and can be cleared', async () => {
+    const rated = [
+      makeProduct({ _id: 'r1', name: 'Loved Dragon', rating: 4.8, reviewCount: 25, date: NOW - 3 * DAY }),
+      makeProduct({ _id: 'r2', name: 'Okay Robot', rating: 3.4, reviewCount: 9, date: NOW - 2 * DAY }),
+      makeProduct({ _id: 'r3', name: 'Quiet Newcomer', date: NOW - 1 * DAY }),
+      makeProduct({ _id: 'r4', name: 'Solid Knight', rating: 4.1, reviewCount: 3, date: NOW }),
+    ];
+    serveCatalog(rated);
+    const { user } = renderStore();
+    const list = await productList();
+    expect(within(list).getByRole('img', { name: '4.8 out of 5 stars from 25 reviews' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('img', { name: /out of 5 stars/ })).toHaveLength(3);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Top rated');
+    await waitFor(() => expect(params().get('sort')).toBe('top-rated'));
+    expect(cardNames(await productList())).toEqual(['Loved Dragon', 'Solid Knight', 'Okay Robot', 'Quiet Newcomer']);
+
+    await user.click(screen.getAllByRole('checkbox', { name: '4 stars & up' })[0]);
+    await waitFor(() => expect(params().get('rating')).toBe('4'));
+    expect(cardNames(await productList())).toEqual(['Loved Dragon', 'Solid Knight']);
+    // Its chip above the grid says so; unticking the box clears it.
+    expect(screen.getByRole('button', { name: '4 stars & up' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('checkbox', { name: '4 stars & up' })[0]);
+    await waitFor(() => expect(params().get('rating')).toBeNull());
+    expect(cardNames(await productList())).toHaveLength(4);
+  });
 });

@@ -8,6 +8,7 @@ import { brand, SM_UP } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
 import { displayName } from '../../domain/taxonomy';
 import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './filters';
+import { MIN_RATING_CHOICE, minRatingLabel } from './ratings';
 import type { StoreQuery } from './storeQuery';
 import type { FilterOptions, ListFilter } from './storeView';
 import { swatchBackground } from './swatches';
@@ -201,6 +202,15 @@ export const FilterPanel = memo(function FilterPanel({ query, colors, options, o
           {AVAILABILITY.map((o) => (
             <Check key={o} label={AVAILABILITY_LABELS[o]} checked={query.availability.includes(o)} filter="availability" value={o} onToggle={onToggle} />
           ))}
+        </div>
+      </Group>
+
+      <Group title="Rating" id={`${idPrefix}-rating`}>
+        <div css={styles.list}>
+          <label css={styles.check}>
+            <input type="checkbox" checked={query.minRating !== null} onChange={() => onChange({ minRating: query.minRating === null ? MIN_RATING_CHOICE : null })} />
+            {minRatingLabel(MIN_RATING_CHOICE)}
+          </label>
         </div>
       </Group>
 

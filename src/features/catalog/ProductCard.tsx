@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { Price } from '../../components/Price';
+import { Stars } from '../../components/Stars';
 import { brand, brandFonts, SM_UP } from '../../components/brand';
 import { cardFrame } from '../../components/cardFrame';
 import type { Product } from '../../domain/types';
@@ -96,7 +97,7 @@ const card = css({
 
 /**
  * The product tile of the home page and the store grid: image, name, price and sale price, and
- * the one badge of SPEC §4. Vaulted products are greyed out and not clickable. The name link
+ * the one badge of SPEC §4, and the stars with their count once the product has approved reviews. Vaulted products are greyed out and not clickable. The name link
  * stretches over the card, so the card is one target without nesting the action.
  */
 export function ProductCard({ product, eager = false, action, headingLevel = 'h3' }: ProductCardProps) {
@@ -138,6 +139,7 @@ export function ProductCard({ product, eager = false, action, headingLevel = 'h3
             </RouterLink>
           )}
         </Heading>
+        {(product.reviewCount ?? 0) > 0 && <Stars rating={product.rating ?? 0} count={product.reviewCount} size={14} />}
         <div className="product-card-price">
           <Price price={price} sale={sale} />
         </div>

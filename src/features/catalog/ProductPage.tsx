@@ -142,7 +142,7 @@ function AccessoryCard({ accessory, buyable, onAdd }: { accessory: Accessory; bu
   );
 }
 
-function ProductDetails({ product, renderAction, renderCardAction }: { product: Product; renderAction?: CardAction; renderCardAction?: CardAction }) {
+function ProductDetails({ product, renderAction, renderCardAction, renderReviews }: { product: Product; renderAction?: CardAction; renderCardAction?: CardAction; renderReviews?: CardAction }) {
   const dispatch = useAppDispatch();
   const productId = product._id;
   const { color, size, quantityText, problem, severity, added, images, imageIndex } = useAppSelector((s) => selectProductSelectionView(s, product));
@@ -293,6 +293,8 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
         </Box>
       )}
 
+      {renderReviews?.(product)}
+
       <Box sx={{ mt: { xs: 6, md: 9 } }}>
         <RelatedProducts product={product} renderCardAction={renderCardAction} />
       </Box>
@@ -321,9 +323,10 @@ function NotFound() {
 /**
  * The product page (SPEC §2, §5): gallery, colours, sizes, quantity, add to cart and buy now,
  * accessories, related products and the added-to-cart dialog. `renderAction` places a control
- * (the wishlist heart) next to the title; `renderCardAction` does the same on related cards.
+ * (the wishlist heart) next to the title; `renderCardAction` does the same on related cards;
+ * `renderReviews` places the reviews section above the related products.
  */
-export function ProductPage({ productId, renderAction, renderCardAction }: { productId: string; renderAction?: CardAction; renderCardAction?: CardAction }) {
+export function ProductPage({ productId, renderAction, renderCardAction, renderReviews }: { productId: string; renderAction?: CardAction; renderCardAction?: CardAction; renderReviews?: CardAction }) {
   const { data: product, isLoading, isFetching, isError } = useGetProductQuery(productId, { skip: !productId });
 
   let body: ReactNode;
@@ -351,7 +354,7 @@ export function ProductPage({ productId, renderAction, renderCardAction }: { pro
             Staff preview: this product is hidden from the shop.
           </Alert>
         )}
-        <ProductDetails product={product} renderAction={renderAction} renderCardAction={renderCardAction} />
+        <ProductDetails product={product} renderAction={renderAction} renderCardAction={renderCardAction} renderReviews={renderReviews} />
       </>
     );
   }

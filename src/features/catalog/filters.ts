@@ -1,3 +1,4 @@
+import { meetsMinRating } from './ratings';
 import { isOnSale, isPurchasable } from '../../domain/pricing';
 import { nameOf, sortPriceCents } from './productFields';
 import type { Product } from '../../domain/types';
@@ -38,6 +39,8 @@ export interface StoreFilters {
   maxPrice: number;
   section: Section | null;
   search: string;
+  /** "4 stars & up": the lowest approved-review average shown; null shows every product. */
+  minRating: number | null;
 }
 
 export const EMPTY_FILTERS: StoreFilters = {
@@ -49,6 +52,7 @@ export const EMPTY_FILTERS: StoreFilters = {
   maxPrice: PRICE_MAX,
   section: null,
   search: '',
+  minRating: null,
 };
 
 export function matchesSection(p: Product, section: Section): boolean {
@@ -109,6 +113,7 @@ export function makeFilter(filters: StoreFilters, haystack: (p: Product) => stri
     if (section && !matchesSection(p, section)) return false;
     if (availability.length > 0 && !availability.some((o) => matchesAvailability(p, o))) return false;
     if (maxCents !== Infinity && sortPriceCents(p) > maxCents) return false;
+    if (!meetsMinRating(p, filters.minRating)) return false;
     if (needle && !haystack(p).includes(needle)) return false;
     return true;
   };

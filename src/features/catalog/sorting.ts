@@ -1,3 +1,4 @@
+import { compareTopRated } from './ratings';
 import { dateOf, nameOf, sortPriceCents } from './productFields';
 import type { Product } from '../../domain/types';
 
@@ -18,7 +19,7 @@ export function bestSellers(products: readonly Product[], limit = BEST_SELLER_LI
     .slice(0, Math.max(0, limit));
 }
 
-export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name-asc'] as const;
+export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name-asc', 'top-rated'] as const;
 export type SortKey = (typeof SORTS)[number];
 export const DEFAULT_SORT: SortKey = 'featured';
 
@@ -28,6 +29,7 @@ export const SORT_LABELS: Record<SortKey, string> = {
   'price-desc': 'Price: high to low',
   newest: 'Newest',
   'name-asc': 'Name: A–Z',
+  'top-rated': 'Top rated',
 };
 
 const flag = (v: boolean | undefined) => (v ? 0 : 1);
@@ -60,6 +62,8 @@ export function comparatorFor(sort: SortKey): (a: Product, b: Product) => number
       return (a, b) => dateOf(b) - dateOf(a);
     case 'name-asc':
       return (a, b) => collator.compare(nameOf(a), nameOf(b));
+    case 'top-rated':
+      return compareTopRated;
     default:
       return compareFeatured;
   }

@@ -2,11 +2,13 @@ import { FIGURE_BRANDS, FIGURE_GENDERS, isCategoryHidden, MAIN_CATEGORIES, TAXON
 import { AVAILABILITY, EMPTY_FILTERS, PRICE_MAX, PRICE_MIN, SECTIONS, type Availability, type Section, type StoreFilters } from './filters';
 import { DEFAULT_SORT, SORTS, type SortKey } from './sorting';
 import { own } from '../../domain/lookup';
+import { parseMinRating } from './ratings';
 
 /**
  * The store's view lives in the url (issue 3) so a link or a reload restores it and back/forward
  * work. Parameters: category, subCategory, brand (the Figures subcategories), subSubCategory,
- * color, options (availability), priceRange (upper bound), sort, section, page, q. Lists repeat the
+ * color, options (availability), priceRange (upper bound), rating (lowest average), sort, section,
+ * page, q. Lists repeat the
  * key (`color=Red&color=Blue`); commas are accepted too. Anything malformed is ignored, never thrown.
  */
 export interface StoreQuery extends StoreFilters {
@@ -102,6 +104,7 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
     maxPrice: parsePrice(params.get('priceRange')),
     section: canonical<Section>(params.get('section'), SECTIONS),
     search: q.trim() === '' ? '' : q,
+    minRating: parseMinRating(params.get('rating')),
     sort,
     page: parsePage(params.get('page')),
   };
@@ -119,6 +122,7 @@ export function serializeStoreQuery(query: StoreQuery): string {
   for (const c of query.colors) params.append('color', c);
   for (const o of query.availability) params.append('options', o);
   if (query.maxPrice < PRICE_MAX) params.set('priceRange', String(query.maxPrice));
+  if (query.minRating !== null) params.set('rating', String(query.minRating));
   if (query.section) params.set('section', query.section);
   if (query.search.trim()) params.set('q', query.search);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
@@ -168,6 +172,7 @@ export function hasActiveFilters(query: StoreQuery): boolean {
     query.availability.length > 0 ||
     query.maxPrice < PRICE_MAX ||
     query.section !== null ||
+    query.minRating !== null ||
     query.search.trim() !== ''
   );
 }

@@ -36,11 +36,11 @@ const selectSorted = createSelector(
 
 /** A value key of the filter fields: two query objects with the same filters share one result. */
 export function filterKey(q: StoreFilters): string {
-  return JSON.stringify([q.category, q.subCategories, q.subSubCategories, q.colors, q.availability, q.maxPrice, q.section, q.search]);
+  return JSON.stringify([q.category, q.subCategories, q.subSubCategories, q.colors, q.availability, q.maxPrice, q.section, q.search, q.minRating]);
 }
 
 function filtersFromKey(key: string): StoreFilters {
-  const [category, subCategories, subSubCategories, colors, availability, maxPrice, section, search] = JSON.parse(key) as [
+  const [category, subCategories, subSubCategories, colors, availability, maxPrice, section, search, minRating] = JSON.parse(key) as [
     StoreFilters['category'],
     StoreFilters['subCategories'],
     StoreFilters['subSubCategories'],
@@ -49,8 +49,9 @@ function filtersFromKey(key: string): StoreFilters {
     StoreFilters['maxPrice'],
     StoreFilters['section'],
     StoreFilters['search'],
+    StoreFilters['minRating'],
   ];
-  return { category, subCategories, subSubCategories, colors, availability, maxPrice, section, search };
+  return { category, subCategories, subSubCategories, colors, availability, maxPrice, section, search, minRating };
 }
 
 /** Every product matching the query's filters, in the query's sort order. */

@@ -5,6 +5,7 @@ import { formatMoney } from '../../domain/money';
 import { FIGURE_GENDERS, displayName, visibleMainCategories } from '../../domain/taxonomy';
 import { selectSettings } from './catalogApi';
 import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS } from './filters';
+import { minRatingLabel } from './ratings';
 import { selectColorFacet, selectStorePage } from './storeSelectors';
 import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery, subCategoriesOf, toggled, withoutHiddenCategories, type StoreQuery } from './storeQuery';
 
@@ -68,6 +69,7 @@ export function activeChips(query: StoreQuery): FilterChip[] {
   for (const s of query.subSubCategories) chips.push({ key: `line-${s}`, label: s, patch: { subSubCategories: toggled(query.subSubCategories, s) } });
   for (const o of query.availability) chips.push({ key: `opt-${o}`, label: AVAILABILITY_LABELS[o], patch: { availability: toggled(query.availability, o) } });
   for (const c of query.colors) chips.push({ key: `color-${c}`, label: c, patch: { colors: toggled(query.colors, c) } });
+  if (query.minRating !== null) chips.push({ key: 'rating', label: minRatingLabel(query.minRating), patch: { minRating: null } });
   if (query.maxPrice < PRICE_MAX) chips.push({ key: 'price', label: `Up to ${formatMoney(query.maxPrice)}`, patch: { maxPrice: PRICE_MAX } });
   if (query.search.trim()) chips.push({ key: 'q', label: `“${query.search.trim()}”`, patch: { search: '' } });
   return chips;

@@ -17,6 +17,7 @@ import { DashboardPage } from './DashboardPage';
 import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
+import { staffReviewsNav, staffReviewsRoutes } from './moderation/routes';
 import { startStaffListeners } from './staffListeners';
 import './staffSlice';
 
@@ -29,6 +30,7 @@ const routes: RouteObject[] = [
   { path: 'orders/:orderId', element: <OrderPage /> },
   { path: 'abandoned', element: <AbandonedPage /> },
   ...staffCatalogRoutes,
+  ...staffReviewsRoutes,
   { path: '*', element: <StaffNotFound /> },
 ];
 
@@ -36,6 +38,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/staff', label: 'Dashboard' },
   { to: '/staff/inbox', label: 'Inbox' },
   { to: '/staff/orders', label: 'Orders' },
+  ...staffReviewsNav,
   ...staffCatalogNav,
 ];
 

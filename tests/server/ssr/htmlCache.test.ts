@@ -2,12 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../../src/domain/types';
 import { loadConfig } from '../../../server/config';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from '../../../server/ssr/htmlCache';
+import { DEFAULT_QUERY, parseStoreQuery, serializeStoreQuery } from '../../../src/features/catalog/storeQuery';
 
 describe('canonicalUrl (the anonymous HTML cache key)', () => {
   it('keeps only the store page’s known parameters, in a fixed order, values in their order, empty ones dropped', () => {
     expect(canonicalUrl('/collection?page=2&utm_source=x&category=Figures&color=red&color=blue&q=')).toBe('/collection?category=Figures&color=red&color=blue&page=2');
     expect(canonicalUrl('/collection?category=Figures&page=2')).toBe(canonicalUrl('/collection/?page=2&category=Figures&ref=mail'));
     expect(canonicalUrl('/collection?color=blue&color=red')).not.toBe(canonicalUrl('/collection?color=red&color=blue'));
+  });
+
+  it('knows every parameter the store writes: a rating-filtered or top-rated page never shares the plain one’s entry', () => {
+    expect(canonicalUrl('/collection?rating=4')).toBe('/collection?rating=4');
+    expect(canonicalUrl('/collection?sort=top-rated')).toBe('/collection?sort=top-rated');
+    const everything = serializeStoreQuery({
+      ...DEFAULT_QUERY,
+      category: 'Figures',
+      subCategories: ['MARVEL'],
+      subSubCategories: ['Male'],
+      colors: ['Red'],
+      availability: ['inStock'],
+      maxPrice: 80,
+      section: 'bestsellers',
+      search: 'knight',
+      minRating: 4,
+      sort: 'top-rated',
+      page: 2,
+    });
+    const kept = canonicalUrl(`/collection?${everything}`)!;
+    expect(parseStoreQuery(kept.split('?')[1])).toEqual(parseStoreQuery(everything));
+    expect(new Set(new URLSearchParams(kept.split('?')[1]).keys())).toEqual(new Set(new URLSearchParams(everything).keys()));
   });
 
   it('drops the query, the trailing slash and the case of ids on other public pages', () => {

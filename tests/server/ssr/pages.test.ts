@@ -21,11 +21,13 @@ import { selectStoreQuery } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { makeStore } from '../../../src/store/store';
 import { defaultDeps } from '../../../src/store/deps';
-import { products } from '../../../server/db/schema';
+import { randomBytes } from 'node:crypto';
+import { orders, products } from '../../../server/db/schema';
 import { bumpCatalogVersion } from '../../../server/repositories/catalog';
 import { HtmlCache } from '../../../server/ssr/htmlCache';
 import { createPageRenderer, inProcessTransport, SSR_ENTRY, type ServerEntry } from '../../../server/ssr/render';
 import { makeStaff } from '../chat-helpers';
+import { ADDRESS, makeShopper } from '../checkout-helpers';
 import { useShellApp } from '../helpers';
 
 // jsdom ships no types; parsing is all this file asks of it (scripts never run by default).
@@ -85,6 +87,43 @@ describe('a product page', () => {
     expect(queries['getProducts(undefined)']?.status).toBe('fulfilled');
     // Emotion's styles for the markup, in the tag the client's cache adopts.
     expect(doc.head.querySelector('style[data-server-emotion^="css "]')).not.toBeNull();
+  });
+});
+
+describe('a product page with reviews', () => {
+  it('holds its first page of reviews, the data they came from, and JSON-LD with the stars', async () => {
+    const p = shop.list.find((x) => !x.notAvailableYet && !x.vaulted)!;
+    const buyer = await makeShopper(shop.t.app, 'Rita Moreno');
+    const orderId = randomBytes(12).toString('hex');
+    await shop.t.app.db.insert(orders).values({
+      id: orderId,
+      userId: buyer.id,
+      status: 'Delivered',
+      address: ADDRESS as unknown as Record<string, unknown>,
+      items: [{ productId: p._id, variant: '|', kind: 'product', name: 'x', image: '', quantity: 1, unitPriceCents: 2000, lineTotalCents: 2000 }],
+      subtotalCents: 2000,
+      shippingCents: 1000,
+      amountCents: 3000,
+      paidAt: new Date(),
+    });
+    await shop.t.app.reviews.save({ userId: buyer.id, productId: p._id, orderId, option: { color: null, size: null }, rating: 4, title: 'Sturdy <b>and</b> bright', body: 'Survived a fall off my desk, and the colours are as pictured.', photos: [], status: 'approved', heldReason: null });
+    await bumpCatalogVersion(shop.t.app.db);
+
+    const { status, doc } = await page(`/product/${p._id}`);
+    expect(status).toBe(200);
+    const reviews = main(doc).querySelector('section[aria-labelledby="reviews-title"]')!;
+    expect(reviews).not.toBeNull();
+    // The title is text, not markup.
+    expect(reviews.querySelector('article h3')!.textContent).toBe('Sturdy <b>and</b> bright');
+    expect(reviews.querySelector('b')).toBeNull();
+    expect(text(reviews)).toContain('Verified buyer');
+    expect(text(reviews)).toContain('Rita M.');
+    expect(reviews.querySelector('[role="img"][aria-label="4.0 out of 5 stars from 1 review"]')).not.toBeNull();
+    const entry = Object.entries(serverData(doc).api.queries).find(([key]) => key.startsWith('getProductReviews('));
+    expect(entry?.[1].status).toBe('fulfilled');
+    const ld = JSON.parse(doc.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+    expect(ld.review[0]).toMatchObject({ name: 'Sturdy <b>and</b> bright', author: { name: 'Rita M.' } });
   });
 });
 

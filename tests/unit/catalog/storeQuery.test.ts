@@ -20,7 +20,7 @@ describe('parsing the store url', () => {
 
   it('reads every parameter', () => {
     const parsed = parseStoreQuery(
-      'category=Figures&brand=MARVEL&subCategory=DC&subSubCategory=Female&color=Red&color=Blue&options=sale&priceRange=40&sort=price-asc&section=new&page=2&q=knight',
+      'category=Figures&brand=MARVEL&subCategory=DC&subSubCategory=Female&color=Red&color=Blue&options=sale&priceRange=40&rating=4&sort=price-asc&section=new&page=2&q=knight',
     );
     expect(parsed).toEqual({
       category: 'Figures',
@@ -31,6 +31,7 @@ describe('parsing the store url', () => {
       maxPrice: 40,
       section: 'new',
       search: 'knight',
+      minRating: 4,
       sort: 'price-asc',
       page: 2,
     });

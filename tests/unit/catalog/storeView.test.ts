@@ -29,7 +29,7 @@ async function storeAt(url: string, hiddenCategories: string[] = []) {
 describe('store view (a selector over the mirrored url)', () => {
   it('reads every parameter the store url carries, with the same names', async () => {
     const store = await storeAt(
-      '/collection?category=Figures&brand=MARVEL&subSubCategory=Male&color=Red&options=sale&priceRange=40&sort=price-asc&section=new&q=hero&page=2',
+      '/collection?category=Figures&brand=MARVEL&subSubCategory=Male&color=Red&options=sale&priceRange=40&rating=4&sort=top-rated&section=new&q=hero&page=2',
     );
     expect(selectStoreQuery(store.getState())).toEqual({
       category: 'Figures',
@@ -40,7 +40,8 @@ describe('store view (a selector over the mirrored url)', () => {
       maxPrice: 40,
       section: 'new',
       search: 'hero',
-      sort: 'price-asc',
+      minRating: 4,
+      sort: 'top-rated',
       page: 2,
     });
   });

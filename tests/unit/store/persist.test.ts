@@ -133,7 +133,7 @@ describe('persistence through the store', () => {
     // redux-persist writes one slice per timer tick; the login merge makes several changes in a row.
     const written = await vi.waitFor(() => {
       const w = JSON.parse(storage.data[`persist:${PERSIST_KEY}`]) as Record<string, string>;
-      expect(Object.keys(w).sort()).toEqual(['_persist', 'cart', 'saved', 'session', 'wishlist']);
+      expect(Object.keys(w).sort()).toEqual(['_persist', 'cart', 'reviews', 'saved', 'session', 'wishlist']);
       expect(JSON.parse(w.session)).toEqual({ token: 'tok2' });
       expect(JSON.parse(w.cart).pending).toEqual([]);
       return w;

@@ -18,6 +18,7 @@ import { FormError, Section } from './EditorParts';
 import { CATEGORY_CHOICES, fieldError } from './rules';
 import { useGetStaffSettingsQuery } from './staffCatalogApi';
 import { PRODUCT_TAGS } from './types';
+import { ReviewSettingsPanel } from '../moderation/ReviewSettingsPanel';
 
 /** /staff/settings: categories and tags hidden from the shop, and the support button on My Orders. */
 export default function SettingsPage() {
@@ -82,6 +83,7 @@ export default function SettingsPage() {
           </Box>
         </Box>
       )}
+      <ReviewSettingsPanel />
       <AuditLog entity="settings" id="shop" />
     </Box>
   );

@@ -1,0 +1,7 @@
+/**
+ * The reviews feature's front door (issue 29): what other features and the app may use. Everything
+ * else in this folder is the feature's own.
+ */
+export { ReviewsSection } from './ReviewsSection';
+export { reviewsApi, reviewPageUrl, useGetProductReviewsQuery, type ReviewPageArgs } from './reviewsApi';
+export { reviewsSlice } from './reviewsSlice';

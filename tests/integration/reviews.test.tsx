@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, delay, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OwnReview, Review, ReviewEligibility, ReviewPage } from '../../src/domain/reviews';
 import { ReviewsSection } from '../../src/features/reviews';
@@ -81,17 +81,21 @@ describe('Reviews on the product page', { timeout: 30_000 }, () => {
 
   it('a helpful vote shows at once and goes back with a message when the server refuses', async () => {
     serveList();
+    // The server answers only once the optimistic vote has been seen: no race with a slow machine.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     mswServer.use(
       http.get('*/api/reviews/mine/:id', () => HttpResponse.json(eligibility({ canReview: false, reason: 'Only shoppers who received this product can review it' }))),
       http.post('*/api/reviews/:id/helpful', async () => {
-        await delay(300);
+        await answered;
         return HttpResponse.json({ success: false, message: 'Server down' }, { status: 500 });
       }),
     );
     const { user } = renderWithProviders(<ReviewsSection product={PRODUCT} />, { preloadedState: loggedIn });
     const first = await screen.findByRole('article', { name: 'Review 1' });
     await user.click(within(first).getByRole('button', { name: 'Helpful (2)' }));
-    expect(within(first).getByRole('button', { name: 'Helpful (3)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await within(first).findByRole('button', { name: 'Helpful (3)' })).toHaveAttribute('aria-pressed', 'true');
+    answer();
     expect(await screen.findByText('Server down')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Helpful (2)' })).toHaveAttribute('aria-pressed', 'false');
     // A shopper without a delivered order sees why they cannot write one.

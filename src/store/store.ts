@@ -22,9 +22,9 @@ import { setupRouterListeners } from '../features/router/routerListeners';
 import { routerSlice } from '../features/router/routerSlice';
 import { setupCatalogListeners } from '../features/catalog/catalogListeners';
 import { setupDeletedProductsListener } from '../features/catalog/deletedProductsListener';
-import { productSelectionSlice } from '../features/catalog/productSelectionSlice';
+import { catalogSlice } from '../features/catalog/catalogSlice';
 import { setupBundleListeners } from '../features/bundles/bundleListeners';
-import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
+import { bundlesSlice } from '../features/bundles/bundlesSlice';
 import { setupRealtimeListeners } from '../features/realtime/realtimeListeners';
 import { realtimeSlice } from '../features/realtime/realtimeSlice';
 import { defaultDeps, type StoreDeps } from './deps';
@@ -49,7 +49,7 @@ import { quietWhileReplaying, withStateReplacement } from './replayState';
 export interface LazyLoadedSlices {}
 
 /** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, catalogSlice, bundlesSlice, wishlistViewSlice, accountFormsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -79,8 +79,8 @@ export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>
     saved: savedSlice.actions,
     wishlist: wishlistSlice.actions,
     accountForms: accountFormsSlice.actions,
-    productSelection: productSelectionSlice.actions,
-    bundleView: bundleViewSlice.actions,
+    catalog: catalogSlice.actions,
+    bundles: bundlesSlice.actions,
     ...lazyEvents,
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable, salePrice } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { selectProductSelection } from '../../src/features/catalog/productSelectionSlice';
+import { selectProductSelection } from '../../src/features/catalog/catalogSlice';
 import { selectStoreQuery } from '../../src/features/catalog/storeView';
 import { selectChatMessages, selectChatPhase } from '../../src/features/chat/chatSelectors';
 import { selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
@@ -493,7 +493,7 @@ describe('golden replays recorded from real sessions', () => {
     await viewportShot(fresh, 'qa-replay-store-1440');
 
     // The step before Buy now: the product page with the picked colour and size.
-    await panel(fresh).getByLabel('Jump to step').fill(String(log.actions.findIndex((a) => a.type === 'productSelection/buyNowPressed')));
+    await panel(fresh).getByLabel('Jump to step').fill(String(log.actions.findIndex((a) => a.type === 'catalog/buyNowPressed')));
     await panel(fresh).getByRole('button', { name: 'Go', exact: true }).click();
     await fresh.waitForURL((u) => u.pathname === `/product/${product._id}`);
     await fresh.getByRole('heading', { level: 1, name: product.name }).waitFor();

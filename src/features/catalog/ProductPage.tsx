@@ -36,7 +36,7 @@ import {
   quantityTyped,
   selectProductSelectionView,
   sizePicked,
-} from './productSelectionSlice';
+} from './catalogSlice';
 import { accessoryBadge, canAddAccessory, cardPrices, offeredAccessories, productBadge, productColors, productSizes, type Badge } from './rules';
 import { swatchBackground } from './swatches';
 

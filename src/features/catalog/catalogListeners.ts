@@ -8,7 +8,7 @@ import {
   buyNowPressed,
   purchaseRefused,
   selectProductSelection,
-} from './productSelectionSlice';
+} from './catalogSlice';
 import { accessoryPurchase, addedProductLine, checkPurchase } from './rules';
 import { changeStoreQuery } from './storeQuery';
 import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, toggledFilter } from './storeView';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bundlesApi } from '../../../src/features/bundles/bundlesApi';
-import { bundleAddPressed } from '../../../src/features/bundles/bundleViewSlice';
+import { bundleAddPressed } from '../../../src/features/bundles/bundlesSlice';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { selectLocation } from '../../../src/store/selectors';
 import { makeStore } from '../../../src/store/store';

@@ -8,7 +8,7 @@ import {
   quantityTyped,
   selectProductSelection,
   sizePicked,
-} from '../../../src/features/catalog/productSelectionSlice';
+} from '../../../src/features/catalog/catalogSlice';
 import { MESSAGES } from '../../../src/features/catalog/rules';
 import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';

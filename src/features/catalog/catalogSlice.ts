@@ -28,26 +28,26 @@ export interface ProductSelection {
   added: AddedLine | null;
 }
 
-export interface ProductSelectionState {
+export interface CatalogState {
   byProduct: Record<string, ProductSelection>;
 }
 
 export const EMPTY_SELECTION: ProductSelection = { color: null, size: null, quantityText: '1', image: null, accessory: null, problem: null, added: null };
 
-const initialState: ProductSelectionState = { byProduct: {} };
+const initialState: CatalogState = { byProduct: {} };
 
 type For<T = object> = PayloadAction<{ productId: string } & T>;
 
-function entry(state: ProductSelectionState, productId: string): ProductSelection {
+function entry(state: CatalogState, productId: string): ProductSelection {
   return (state.byProduct[productId] ??= { ...EMPTY_SELECTION });
 }
 
-function closeDialogs(state: ProductSelectionState) {
+function closeDialogs(state: CatalogState) {
   for (const s of Object.values(state.byProduct)) s.added = null;
 }
 
-export const productSelectionSlice = createSlice({
-  name: 'productSelection',
+export const catalogSlice = createSlice({
+  name: 'catalog',
   initialState,
   reducers: {
     colorPicked(state, { payload }: For<{ color: string }>) {
@@ -109,13 +109,13 @@ export const {
   purchaseRefused,
   addedToCart,
   addedDialogClosed,
-} = productSelectionSlice.actions;
+} = catalogSlice.actions;
 
-type WithSelection = { productSelection: ProductSelectionState };
+type WithSelection = { catalog: CatalogState };
 
 /** The selection on `productId`'s page (the empty selection until the shopper picks something). */
 export function selectProductSelection(state: WithSelection, productId: string): ProductSelection {
-  return state.productSelection.byProduct[productId] ?? EMPTY_SELECTION;
+  return state.catalog.byProduct[productId] ?? EMPTY_SELECTION;
 }
 
 /** Everything a product page shows about the selection, derived once per change. */

@@ -38,7 +38,7 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
- * True while the QA panel shows a replayed log (store/recorder.ts). Read by shape, like the token:
+ * True while the QA panel shows a replayed log (features/qa/recorder.ts). Read by shape, like the token:
  * a replayed state must never reach the server (its token is redacted, and a replay must not
  * add lines, push wishlists or start payments again).
  */

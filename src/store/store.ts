@@ -31,9 +31,9 @@ import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
-import { createRecorderSlot } from './recorderSlot';
+import { createRecorderSlot } from '../features/qa/recorderSlot';
 import { createSavedStateSignal, holdUntilRestored } from './savedState';
-import { quietWhileReplaying, withStateReplacement } from './replayState';
+import { quietWhileReplaying, withStateReplacement } from '../features/qa/replayState';
 
 /**
  * The slices of lazily loaded routes (issue 16): neither downloaded nor run by the first view. Each
@@ -132,12 +132,12 @@ export interface LazyFeature {
  * and listeners; reducers never call them. Two parts are not built in, so that the first view
  * neither downloads nor runs them (issue 16): persistence starts with `startPersistence(store)`
  * (store/persistence.ts; main.tsx calls it after hydration, most tests never) and the QA recorder
- * with `installRecorder(store)` (store/recorder.ts) — until then `store.recorder` is an empty slot.
+ * with `installRecorder(store)` (features/qa/recorder.ts) — until then `store.recorder` is an empty slot.
  */
 export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
   const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
   const listener = createAppListenerMiddleware(storeDeps);
-  // QA (store/recorder.ts): records actions; a replayed state is swapped in and never persisted.
+  // QA (features/qa/recorder.ts): records actions; a replayed state is swapped in and never persisted.
   const recorder = createRecorderSlot();
   const reducer = withStateReplacement(rootReducer);
 

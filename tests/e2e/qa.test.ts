@@ -11,9 +11,9 @@ import { selectProductSelection } from '../../src/features/catalog/catalogSlice'
 import { selectStoreQuery } from '../../src/features/catalog/storeView';
 import { selectChatMessages, selectChatPhase } from '../../src/features/chat/chatSelectors';
 import { selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
-import { diffStates, parseActionLog, replayActionLog, serializeActionLog, type ActionLog, type ActionLogFile, type LogState } from '../../src/store/actionLog';
+import { diffStates, parseActionLog, replayActionLog, serializeActionLog, type ActionLog, type ActionLogFile, type LogState } from '../../src/features/qa/actionLog';
 import { REDACTED } from '../../src/store/devtools';
-import { createReplayReducer } from '../../src/store/recorder';
+import { createReplayReducer } from '../../src/features/qa/recorder';
 import { selectUserProfile } from '../../src/store/selectors';
 import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { diffStates, parseActionLog, replayActionLog, type ActionLog } from '../../src/store/actionLog';
-import { createReplayReducer } from '../../src/store/recorder';
+import { diffStates, parseActionLog, replayActionLog, type ActionLog } from '../../src/features/qa/actionLog';
+import { createReplayReducer } from '../../src/features/qa/recorder';
 import { selectProductSelection } from '../../src/features/catalog/catalogSlice';
 import { selectStoreQuery } from '../../src/features/catalog/storeView';
 import { selectBuyNow, selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';

@@ -1,5 +1,5 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { redact } from './devtools';
+import { redact } from '../../store/devtools';
 
 /**
  * The QA action log (issue 8): one JSON file a tester hands over and a developer replays — in the

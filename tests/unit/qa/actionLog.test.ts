@@ -8,7 +8,7 @@ import {
   pickPath,
   serializeActionLog,
   type ActionLogFile,
-} from '../../../src/store/actionLog';
+} from '../../../src/features/qa/actionLog';
 
 const state = { cart: { items: { 'p1_Red|': 1 } }, session: { status: 'anonymous', token: null } };
 const actions = [

@@ -9,7 +9,7 @@ export interface RecorderStatus {
   dropped: number;
 }
 
-/** The QA recorder (store/recorder.ts `createRecorder`). */
+/** The QA recorder (features/qa/recorder.ts `createRecorder`). */
 export interface Recorder {
   middleware: Middleware;
   /** A new recording: the buffer empties and the current state becomes the start state. */
@@ -56,7 +56,7 @@ export function createRecorderSlot(): RecorderSlot {
   };
 
   const installed = (): Recorder => {
-    if (!recorder) throw new Error('The QA recorder is not loaded (store/recorder.ts installRecorder).');
+    if (!recorder) throw new Error('The QA recorder is not loaded (features/qa/recorder.ts installRecorder).');
     return recorder;
   };
 

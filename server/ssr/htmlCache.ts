@@ -1,4 +1,5 @@
 import { isBundleActive } from '../../src/domain/pricing';
+import { routePattern, SHARED_ROUTES } from '../../src/domain/routes';
 import type { Bundle } from '../../src/domain/types';
 import type { CachedBody } from '../lib/cachedBody';
 
@@ -12,8 +13,11 @@ import type { CachedBody } from '../lib/cachedBody';
 
 /** The query parameters the store page reads (src/features/catalog/storeQuery.ts); others change nothing. */
 const STORE_PARAMS = ['category', 'subCategory', 'subSubCategory', 'brand', 'color', 'priceRange', 'sort', 'section', 'q', 'options', 'page'];
-/** Pages whose render depends on the URL's path (and, for the store, the parameters above) only. */
-const CACHEABLE = /^\/(?:|collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})$/;
+/**
+ * Pages whose render depends on the URL's path (and, for the store, the parameters above) only: the
+ * route table's pages that every visitor sees alike.
+ */
+const CACHEABLE = routePattern(SHARED_ROUTES);
 
 /**
  * The canonical form of a page URL, or null when the page is not cached (a shopper's own page, or

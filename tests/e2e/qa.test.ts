@@ -14,7 +14,7 @@ import { selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
 import { diffStates, parseActionLog, replayActionLog, serializeActionLog, type ActionLog, type ActionLogFile, type LogState } from '../../src/features/qa/actionLog';
 import { REDACTED } from '../../src/store/devtools';
 import { createReplayReducer } from '../../src/features/qa/recorder';
-import { selectUserProfile } from '../../src/store/selectors';
+import { selectUserProfile } from '../../src/features/session/sessionSelectors';
 import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
 import { appReady, baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';

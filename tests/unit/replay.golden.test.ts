@@ -6,7 +6,7 @@ import { createReplayReducer } from '../../src/features/qa/recorder';
 import { selectProductSelection } from '../../src/features/catalog/catalogSlice';
 import { selectStoreQuery } from '../../src/features/catalog/storeView';
 import { selectBuyNow, selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
-import { selectLocation } from '../../src/store/selectors';
+import { selectLocation } from '../../src/features/router/routerSlice';
 import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
 

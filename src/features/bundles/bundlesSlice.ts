@@ -1,4 +1,4 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { variantKey } from '../../domain/cartKey';
 import type { Bundle } from '../../domain/types';
 
@@ -26,6 +26,11 @@ export const bundlesSlice = createSlice({
     },
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof bundlesSlice> {}
+}
 
 export const { bundleImageChosen, carouselMoved } = bundlesSlice.actions;
 

@@ -22,7 +22,8 @@ import type { ResolvedLine } from '../../domain/cartLines';
 import { formatMoney, toDollars } from '../../domain/money';
 import { lineSavedForLater } from '../../store/events';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
-import { selectCatalogStatus, selectIsAuthenticated } from '../../store/selectors';
+import { selectCatalogStatus } from '../catalog';
+import { selectIsAuthenticated } from '../session';
 import { selectCartLines, selectCartSummary } from './cartSelectors';
 import {
   lineQuantityChanged,

@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Product } from '../../domain/types';
 import { locationChanged, navigationRequested } from '../../store/events';
 import { galleryImages, problemSeverity, shownImageIndex, type AddedLine } from './rules';
@@ -97,6 +97,11 @@ export const catalogSlice = createSlice({
     builder.addCase(locationChanged, closeDialogs).addCase(navigationRequested, closeDialogs);
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof catalogSlice> {}
+}
 
 export const {
   colorPicked,

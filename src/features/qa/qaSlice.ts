@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { replayEnded, replayStarted } from './replayState';
 
 /** One step of a loaded log as the QA panel lists it: the action's type and its time since the recording started. */
@@ -73,6 +73,11 @@ export const qaSlice = createSlice({
     selectJumpText: (state) => state.jumpText ?? '',
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof qaSlice> {}
+}
 
 export const { logLoaded, logRefused, errorDismissed, jumpTyped, stepShown } = qaSlice.actions;
 export const { selectReplaying, selectReplayLog, selectReplayPosition, selectReplayError, selectJumpText } = qaSlice.selectors;

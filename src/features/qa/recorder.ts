@@ -7,7 +7,7 @@ import '../../store/lazySlices';
 import { createPersistConfig, PERSIST_VERSION } from '../../store/persist';
 import type { Recorder, RecorderStatus } from './recorderSlot';
 import { isReplaying, replayStarted } from './replayState';
-import { rootReducer, type AppStore } from '../../store/store';
+import type { AppStore } from '../../store/types';
 
 export type { Recorder, RecorderStatus } from './recorderSlot';
 
@@ -199,7 +199,7 @@ export function createRecorder({ now, createReducer, capacity = DEFAULT_RECORDER
  */
 export function installRecorder(store: AppStore, options: { record?: boolean; capacity?: number } = {}): Recorder {
   if (!store.recorder.installed) {
-    store.recorder.install(createRecorder({ now: store.deps.now, createReducer: () => createReplayReducer(rootReducer), capacity: options.capacity }));
+    store.recorder.install(createRecorder({ now: store.deps.now, createReducer: () => createReplayReducer(store.recorder.rootReducer), capacity: options.capacity }));
   }
   if (options.record && !store.recorder.status().recording) store.recorder.start();
   return store.recorder;

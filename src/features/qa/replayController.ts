@@ -2,7 +2,7 @@ import { parseActionLog, replayActionLog, type ActionLog, type LogState } from '
 import { logLoaded, logRefused, stepShown } from './qaSlice';
 import { replayEnded, replayStarted, stateReplaced } from './replayState';
 import './allEndpoints';
-import type { AppStore } from '../../store/store';
+import type { AppStore } from '../../store/types';
 
 /** A log that parsed and replayed completely: `states[p]` is the state after `p` actions. */
 export interface LoadedLog {

@@ -10,7 +10,7 @@ import { Link as RouterLink, useLocation, useRoutes, type RouteObject } from 're
 import { brand } from '../../components/brand';
 import { logoutConfirmed, realtimeSubscribed, realtimeUnsubscribed } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectUserProfile } from '../../store/selectors';
+import { selectUserProfile } from '../session';
 import { STAFF_NAV, STAFF_PAGES, type StaffScreenKey } from '../../domain/routes';
 import { staffCatalogScreens } from './catalog/routes';
 import { InboxPage } from './InboxPage';

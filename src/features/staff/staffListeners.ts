@@ -1,5 +1,5 @@
 import { addListener } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { inboxSearchApplied, inboxSearchEdited } from './staffSlice';
 
 const addAppListener = addListener.withTypes<RootState, AppDispatch>();

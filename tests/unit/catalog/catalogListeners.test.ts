@@ -12,7 +12,7 @@ import {
 import { MESSAGES } from '../../../src/features/catalog/rules';
 import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
-import { selectLocation } from '../../../src/store/selectors';
+import { selectLocation } from '../../../src/features/router/routerSlice';
 import { makeStore } from '../../../src/store/store';
 import { NOW, makeProduct } from '../../fixtures/catalog';
 

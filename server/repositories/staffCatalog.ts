@@ -1,24 +1,15 @@
 import { and, desc, eq, gt, ilike, inArray, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffDiscount } from '../../src/domain/staffCatalog';
 import type { Bundle, Product, Settings } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { bundles, cartLines, discounts, orders, products, settings, wishlistItems, type BundleRow, type NewBundleRow, type NewProductRow, type ProductRow } from '../db/schema';
-import { AuditRepository, changedFields, type AuditActor } from './audit';
+import { changedFields, type AuditActor, type AuditRepository } from './audit';
 import { bumpCatalogVersion } from './catalog';
 import { bundleToWire, productToWire } from './catalogMapping';
 
 /** The product flags the staff list filters on. */
 export const PRODUCT_FLAGS = ['outOfStock', 'comingSoon', 'preOrder', 'isNewProduct', 'limitedEdition', 'vaulted', 'notAvailableYet', 'bestseller'] as const;
 export type ProductFlag = (typeof PRODUCT_FLAGS)[number];
-
-export interface StaffDiscount {
-  code: string;
-  percentage: number;
-  active: boolean;
-  expiresAt: string | null;
-  /** Paid orders that used the code. */
-  timesUsed: number;
-  createdAt: string;
-}
 
 /** Why a product cannot be deleted now (hiding it is offered instead). */
 export class ProductInUseError extends Error {
@@ -59,11 +50,10 @@ const discountFacts = (d: DiscountRow | NewDiscountRow) => ({
  * then drops its own instance's snapshot (`CatalogRepository.invalidateLocal`).
  */
 export class StaffCatalogRepository {
-  private readonly audit: AuditRepository;
-
-  constructor(private readonly db: Db) {
-    this.audit = new AuditRepository(db);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository,
+  ) {}
 
   // ---- products -------------------------------------------------------------------------------
 
@@ -80,7 +70,7 @@ export class StaffCatalogRepository {
       .from(products)
       .where(and(...conditions))
       .orderBy(desc(products.createdAt), products.id);
-    return rows.map(productToWire);
+    return rows.map((row) => productToWire(row));
   }
 
   async findProduct(id: string, db: DbOrTx = this.db): Promise<ProductRow | undefined> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isBundleActive } from '../../src/domain/pricing';
+import { isListed } from '../../src/domain/listing';
 import { ROUTES, UNINDEXED_PREFIXES, type AppRoute } from '../../src/domain/routes';
-import { isListed } from '../../src/features/catalog/rules';
 import { publicOrigin } from '../lib/publicOrigin';
 
 /**

@@ -10,7 +10,16 @@ const features = fs.existsSync('src/features')
   ? fs.readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
-/** One-way imports (STYLE.md): a feature never reaches into another feature's internals. */
+/**
+ * One-way imports (STYLE.md): a feature uses another feature only through its public door, the
+ * `index.ts` at the feature's root (`import { selectSessionToken } from '../session'`), never its
+ * files; and never the store's composition (store/store.ts, which imports every feature): its types
+ * come from store/types.ts. scripts/import-cycles.mjs (run by a unit test) checks that no import
+ * circle is left.
+ */
+const deepImportsOf = (others) =>
+  others.flatMap((f) => [`../${f}/*`, `../../${f}/*`, `../../features/${f}/*`, `../../../features/${f}/*`, `**/features/${f}/*`]);
+const NOT_THE_COMPOSITION = { group: ['**/store/store', '**/store/store.ts'], message: "Features do not import the store's composition: types from src/store/types.ts, hooks from src/store/hooks.ts." };
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -22,9 +31,10 @@ const featureBoundaries = features.map((feature) => ({
         ],
         patterns: [
           {
-            group: features.filter((f) => f !== feature).flatMap((f) => [`../${f}/*`, `../../features/${f}/*`, `**/features/${f}/*`]),
-            message: 'Cross-feature imports go through src/store/events.ts or src/api (STYLE rule 8).',
+            group: deepImportsOf(features.filter((f) => f !== feature)),
+            message: "Another feature is used through its public door: import from its folder (its index.ts), never its files.",
           },
+          NOT_THE_COMPOSITION,
           { group: ['**/app/*', '../../app/*'], message: 'Features must not import from src/app (imports flow shared → features → app).' },
           { group: ['**/server/*'], message: 'The client never imports server code; share pure rules through src/domain.' },
         ],

@@ -85,8 +85,8 @@ async function loadApp() {
         if (/Api\.ts$/.test(file)) await import(pathToFileURL(path.join(features, dir.name, file)).href);
       }
     }
-    const log = await import('../src/store/actionLog');
-    const { createReplayReducer } = await import('../src/store/recorder');
+    const log = await import('../src/features/qa/actionLog');
+    const { createReplayReducer } = await import('../src/features/qa/recorder');
     const { rootReducer } = await import('../src/store/store');
     return { ...log, makeReducer: () => createReplayReducer(rootReducer) };
   } finally {

@@ -25,7 +25,8 @@ import { containsNul, hasOverlongText, NUL_MESSAGE, TEXT_TOO_LONG_MESSAGE } from
 import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
-import { PUBLIC_ROUTES, registerSeoRoutes } from './ssr/seo';
+import { SHARED_ROUTES, type AppRoute } from '../src/domain/routes';
+import { registerSeoRoutes } from './ssr/seo';
 import { postedValues, withPostedValues } from './ssr/postedForm';
 import { sendRenderedPage } from './ssr/send';
 import { describeIssues } from './lib/validate';
@@ -323,7 +324,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // The pages people land on go straight to the render: through the static plugin's wildcard
     // each would first cost a stat and a directory read for a file that is not there. Every other
     // path still falls through the static files to the not-found handler, which renders pages too.
-    for (const page of [...PUBLIC_ROUTES.filter((p) => p !== '/'), '/product/:id(^[0-9a-fA-F]{24}$)', '/bundle/:id(^[0-9a-fA-F]{24}$)']) app.get(page, sendPage);
+    for (const page of SHARED_ROUTES.filter((r) => r.path !== '/')) app.get(fastifyPath(page), sendPage);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -356,6 +357,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 export function countsTowardsAddressLimit(url: string): boolean {
   const path = url.split('?')[0];
   return !(path.startsWith('/assets/') || path.startsWith('/socket.io/') || path.startsWith('/pay/assets/') || path === '/healthz' || path === '/readyz' || path === '/favicon.ico');
+}
+
+/** A route table path as Fastify writes it, its parameters constrained by their patterns (`/product/:productId(^[0-9a-fA-F]{24}$)`). */
+export function fastifyPath(route: AppRoute): string {
+  return route.path.replace(/:(\w+)/g, (whole, name: string) => (route.params?.[name] ? `${whole}(^${route.params[name]}$)` : whole));
 }
 
 function trustHops(hops: number) {

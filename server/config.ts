@@ -11,7 +11,7 @@ import { trimEndChars } from '../src/domain/text';
  */
 /** True for an IANA zone name the runtime's time-zone data knows (Intl throws a RangeError otherwise). */
 export function isKnownTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  if (!/^[A-Z][\w+\-/]{0,63}$/i.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

@@ -15,57 +15,20 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { Writable } from 'node:stream';
-import type { ServerTransport } from './api/baseApi';
+import type { RenderedPage, RenderInput, SharedData } from './domain/renderContract';
 import { baseApi, serverDataArrived } from './api/baseApi';
 import { App } from './app/App';
 import { adoptableStyleTags, EMOTION_KEY } from './app/serverStyles';
-import { preloadRoute, ROUTE_TABLE } from './app/routes';
+import { preloadRoute } from './app/routes';
 import { bundlesApi, selectActiveBundles } from './features/bundles/bundlesApi';
 import { catalogApi } from './features/catalog/catalogApi';
 import { reviewsApi, type ReviewPageArgs } from './features/reviews';
 import { routerStateAt } from './features/router/routerSlice';
+import { ROUTES, type AppRoute } from './domain/routes';
+
+export type { RenderedPage, RenderInput, SharedData } from './domain/renderContract';
 import { defaultDeps } from './store/deps';
 import { makeStore, type AppStore } from './store/store';
-
-export interface RenderInput {
-  /** Path and query of the page (`/collection?category=Figures`). */
-  url: string;
-  /** How the endpoints reach the API (the server answers them in-process). */
-  transport: ServerTransport;
-  /**
-   * The `shared` data of an earlier render made from the same data (the server keeps it while the
-   * catalog, the bundles and the settings are unchanged): the store starts from it as the client
-   * does from a page (`serverDataArrived`), so the endpoints answer from their cache and the
-   * transport is asked only for what it lacks.
-   */
-  seed?: SharedData;
-}
-
-/**
- * RTK Query entries any render of the same data may start from: the guest's answers of the
- * endpoints every page prefetches (the same for every URL, no token), with the tags they provide
- * (the client's invalidations must still find them). Immutable: renders share it.
- */
-export interface SharedData {
-  api: {
-    queries: Readonly<Record<string, unknown>>;
-    mutations: Readonly<Record<string, never>>;
-    provided: { tags: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>; keys: Readonly<Record<string, readonly unknown[]>> };
-  };
-}
-
-export interface RenderedPage {
-  /** 200, or 404 for an unknown route, product or bundle (the page says so, as the client does). */
-  status: number;
-  /** The inside of `<div id="root">`. */
-  markup: string;
-  /** Emotion's style tags for this markup, in the form the client's cache adopts (key `css`). */
-  styles: string;
-  /** The RTK Query cache the page was rendered from, for `serverDataArrived` on the client. */
-  data: { api: unknown };
-  /** The seed with what this render fetched that others may reuse: the seed itself when it fetched nothing new. */
-  shared: SharedData;
-}
 
 /** The endpoints a page prefetches: their guest answers depend on the catalog, the bundles and the settings only. */
 const SHARED_ENDPOINTS = ['getProducts', 'getProduct', 'getBundles', 'getSettings'] as const;
@@ -135,20 +98,22 @@ function withSharedEntries(shared: SharedData, api: ApiCacheState): SharedData {
 type PrefetchQuery = { endpoint: (typeof SHARED_ENDPOINTS)[number]; arg: string | undefined } | { endpoint: 'getProductReviews'; arg: ReviewPageArgs };
 
 interface PagePlan {
-  match: ReturnType<typeof matchRoutes>;
+  /** The route table's entry the path matches, with its parameters; null: no such page. */
+  match: { route: AppRoute; params: Readonly<Record<string, string | undefined>> } | null;
   queries: PrefetchQuery[];
   productId?: string;
 }
 
 /** What the page at `pathname` shows: the catalog, bundles and settings on every page, and its product. */
 function planPage(pathname: string): PagePlan {
-  const match = matchRoutes([...ROUTE_TABLE], pathname);
+  const found = matchRoutes<AppRoute>(ROUTES.map((route) => ({ ...route })), pathname)?.[0];
+  const match = found ? { route: found.route, params: found.params } : null;
   const queries: PrefetchQuery[] = [
     { endpoint: 'getProducts', arg: undefined },
     { endpoint: 'getBundles', arg: undefined },
     { endpoint: 'getSettings', arg: undefined },
   ];
-  const productId = match?.[0]?.route.path === '/product/:productId' ? match[0].params.productId : undefined;
+  const productId = match?.route.screen === 'product' ? match.params.productId : undefined;
   if (productId) {
     queries.push({ endpoint: 'getProduct', arg: productId });
     // The reviews section's first view (most recent, all stars, page 1): the same cache entry it asks for.
@@ -176,8 +141,7 @@ function subscribe(store: AppStore, query: PrefetchQuery): { unsubscribe(): void
  * Prefetches what the page shows through the endpoints the screens use (answered from the store's
  * cache where it was seeded), and says whether it exists.
  */
-async function prefetch(store: AppStore, { match: matches, queries, productId }: PagePlan): Promise<number> {
-  const match = matches?.[0];
+async function prefetch(store: AppStore, { match, queries, productId }: PagePlan): Promise<number> {
   const subscriptions = queries.map((q) => subscribe(store, q));
   await Promise.all(store.dispatch(baseApi.util.getRunningQueriesThunk()));
   // Nothing on the server keeps a subscription (the timers the unsubscribes start are cleared with the store, see render).
@@ -192,7 +156,7 @@ async function prefetch(store: AppStore, { match: matches, queries, productId }:
     if (status === 404 || status === 400) return 404;
   }
   // A bundle the page cannot show (unknown, or outside its window) says so, as the client does.
-  if (match.route.path === '/bundle/:bundleId' && bundlesApi.endpoints.getBundles.select()(state).isSuccess) {
+  if (match.route.screen === 'bundle' && bundlesApi.endpoints.getBundles.select()(state).isSuccess) {
     if (!selectActiveBundles(state, store.deps.now()).some((b) => b._id === match.params.bundleId)) return 404;
   }
   return 200;

@@ -9,7 +9,7 @@ import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
 import { routerStateAt } from './features/router/routerSlice';
 import { devToolsEnabled } from './store/devtools';
-import { selectSessionToken } from './store/selectors';
+import { selectSessionToken } from './features/session';
 import { makeStore, type AppStore } from './store/store';
 
 const root = document.getElementById('root');
@@ -17,8 +17,8 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 const { pathname, search, hash } = window.location;
 
 // The QA recorder runs from page load in development and in QA mode (`?qa=1`, see features/qa):
-// only then is it loaded before the store is made (store/recorder.ts; elsewhere the QA panel loads it).
-const recording = import.meta.env.DEV || readQaMode(search, browserStorage()) ? import('./store/recorder') : undefined;
+// only then is it loaded before the store is made (features/qa/recorder.ts; elsewhere the QA panel loads it).
+const recording = import.meta.env.DEV || readQaMode(search, browserStorage()) ? import('./features/qa/recorder') : undefined;
 
 /**
  * What comes after the page is interactive (issue 16: none of it is part of the first view): the

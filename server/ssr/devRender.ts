@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import type { RenderedPage, RenderInput } from '../../src/entry-server';
+import type { RenderedPage, RenderInput } from '../../src/domain/renderContract';
 
 const ENTRY = '/src/entry-server.tsx';
 const TEMPLATE = '/server/ssr/template.ts';

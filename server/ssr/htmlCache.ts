@@ -1,4 +1,5 @@
 import { isBundleActive } from '../../src/domain/pricing';
+import { routePattern, SHARED_ROUTES } from '../../src/domain/routes';
 import type { Bundle } from '../../src/domain/types';
 import type { CachedBody } from '../lib/cachedBody';
 import { FILAMENT_COLORS } from '../../src/domain/colors';
@@ -18,8 +19,11 @@ import { parseStoreQuery, serializeStoreQuery } from '../../src/features/catalog
 
 /** Store pages beyond this one are rendered, never kept (the catalog fills a handful). */
 const MAX_CACHED_PAGE = 20;
-/** Pages whose render depends on the URL's path (and, for the store, the parameters above) only. */
-const CACHEABLE = /^\/(?:collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})?$/;
+/**
+ * Pages whose render depends on the URL's path (and, for the store, its known parameters) only: the
+ * route table's pages that every visitor sees alike.
+ */
+const CACHEABLE = routePattern(SHARED_ROUTES);
 
 /**
  * The canonical form of a page URL, or null when the page is not cached (a shopper's own page, or

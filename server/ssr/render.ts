@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { RenderedPage, RenderInput, SharedData } from '../../src/entry-server';
+import { SSR_ENTRY, type RenderInput, type ServerEntry, type SharedData } from '../../src/domain/renderContract';
 import { cacheText, type CachedBody } from '../lib/cachedBody';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
 import { RenderGate } from './renderGate';
@@ -36,12 +36,7 @@ export interface PageRenderer {
  */
 export type PageDecorator = (url: string, html: string) => Promise<string>;
 
-export interface ServerEntry {
-  render(input: RenderInput): Promise<RenderedPage>;
-}
-
-/** Where `npm run build` puts the server-rendering bundle, inside the client's folder. */
-export const SSR_ENTRY = 'ssr/entry-server.js';
+export { SSR_ENTRY, type ServerEntry };
 
 /** An origin for the render's request URLs; the transport uses only their path and query. */
 const INTERNAL_ORIGIN = 'http://layerloft.internal';

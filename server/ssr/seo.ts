@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isBundleActive } from '../../src/domain/pricing';
 import { isListed } from '../../src/domain/listing';
+import { ROUTES, UNINDEXED_PREFIXES, type AppRoute } from '../../src/domain/routes';
 import { categoryHref, visibleMainCategories } from '../../src/domain/taxonomy';
 import { publicOrigin } from '../lib/publicOrigin';
 
@@ -10,9 +11,12 @@ import { publicOrigin } from '../lib/publicOrigin';
  * (not notAvailableYet, not hidden by the settings) and every bundle active now; `robots.txt` points at it and keeps crawlers out of the shopper's own pages.
  * Every URL is built from the configured origin (PUBLIC_URL), never from the request.
  */
-export const PUBLIC_ROUTES = ['/', '/collection', '/about', '/contact'];
-/** Pages that are a shopper's own or a step of a flow: never in the sitemap, disallowed to crawlers. */
-export const PRIVATE_ROUTES = ['/cart', '/wishlist', '/orders', '/place-order', '/verify', '/order-placed', '/login', '/forgot-password', '/reset-password/', '/api/', '/pay/', '/staff'];
+export const PUBLIC_ROUTES: readonly string[] = ROUTES.filter((r: AppRoute) => r.indexing === 'page').map((r) => r.path);
+/**
+ * Pages that are a shopper's own or a step of a flow (the route table's unindexed pages), and the
+ * API and payment paths: never in the sitemap, disallowed to crawlers.
+ */
+export const PRIVATE_ROUTES: readonly string[] = [...UNINDEXED_PREFIXES, '/api/', '/pay/'];
 
 /** The shop's mark (the same as index.html's icon), for browsers that ask for /favicon.ico. */
 const FAVICON =

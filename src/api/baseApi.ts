@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { apiBaseUrl } from './config';
 import { failureInBody, normaliseFetchError, type ApiError } from './errors';
+import type { ServerTransport } from '../domain/renderContract';
 
 /** Every tag type the product needs, declared once (STYLE: one createApi, features inject). */
 export const TAG_TYPES = [
@@ -44,7 +45,7 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
- * True while the QA panel shows a replayed log (store/recorder.ts). Read by shape, like the token:
+ * True while the QA panel shows a replayed log (features/qa/recorder.ts). Read by shape, like the token:
  * a replayed state must never reach the server (its token is redacted, and a replay must not
  * add lines, push wishlists or start payments again).
  */
@@ -58,11 +59,7 @@ export const REPLAY_PAUSED_MESSAGE = 'Server calls are paused while a QA log is 
  * The server's render (src/entry-server.tsx) asks the same endpoints, answered in-process: its
  * store's `extra` carries the transport (read by shape, like the token).
  */
-export interface ServerTransport {
-  /** Resolves the endpoints' paths (a URL needs an origin); the transport itself uses only the path. */
-  origin: string;
-  fetch: (request: Request) => Promise<Response>;
-}
+export type { ServerTransport } from '../domain/renderContract';
 
 const serverQueries = new WeakMap<ServerTransport, typeof rawBaseQuery>();
 

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { QaLauncher } from '../features/qa/QaLauncher';
 import { LocationSync } from '../features/router/LocationSync';
-import type { AppStore, RootState } from '../store/store';
+import type { AppStore, RootState } from '../store/types';
 import { Layout } from './layout/Layout';
 import { theme } from './theme';
 

@@ -4,6 +4,7 @@ import { PlaceOrderSkeleton } from '../features/checkout/PlaceOrderSkeleton';
 import { OrdersPageSkeleton } from '../features/orders/OrdersPageSkeleton';
 import { RequireAuth } from '../features/session/RequireAuth';
 import { RequireStaff } from '../features/session/RequireStaff';
+import { ROUTES, type AppRoute, type ScreenKey } from '../domain/routes';
 import { lazyRoute, type LazyRoute } from './lazyRoute';
 
 const Home = lazyRoute(() => import('./pages/Home'));
@@ -25,29 +26,31 @@ const Orders = lazyRoute(() => import('./pages/Orders'));
 // The staff console (issue 18): its own chunk, which no shopper route loads.
 const StaffConsole = lazyRoute(() => import('../features/staff/StaffConsole'));
 
-/**
- * The route table of SPEC §2: every path with its lazily loaded screen; `auth`: only with an account,
- * with the `skeleton` the server renders (and the client hydrates) before the token is read; `staff`:
- * only for staff (issue 18).
- */
-export const ROUTE_TABLE: ReadonlyArray<{ path: string; element: ReactElement; screen: LazyRoute; auth?: true; skeleton?: ReactElement; staff?: true }> = [
-  { path: '/', element: <Home />, screen: Home },
-  { path: '/collection', element: <Store />, screen: Store },
-  { path: '/about', element: <About />, screen: About },
-  { path: '/contact', element: <Contact />, screen: Contact },
-  { path: '/product/:productId', element: <Product />, screen: Product },
-  { path: '/bundle/:bundleId', element: <Bundle />, screen: Bundle },
-  { path: '/cart', element: <Cart />, screen: Cart },
-  { path: '/login', element: <Login />, screen: Login },
-  { path: '/forgot-password', element: <ForgotPassword />, screen: ForgotPassword },
-  { path: '/reset-password/:token', element: <ResetPassword />, screen: ResetPassword },
-  { path: '/place-order', element: <PlaceOrder />, screen: PlaceOrder, auth: true, skeleton: <PlaceOrderSkeleton /> },
-  { path: '/verify', element: <Verify />, screen: Verify },
-  { path: '/order-placed', element: <OrderPlaced />, screen: OrderPlaced },
-  { path: '/orders', element: <Orders />, screen: Orders, auth: true, skeleton: <OrdersPageSkeleton /> },
-  { path: '/wishlist', element: <Wishlist />, screen: Wishlist },
-  { path: '/staff/*', element: <StaffConsole />, screen: StaffConsole, staff: true },
-];
+/** The screen each key of the route table (src/domain/routes.ts) shows; private pages with the skeleton the server renders (and the client hydrates) before the token is read. */
+const SCREENS: Record<ScreenKey, { screen: LazyRoute; skeleton?: ReactElement }> = {
+  home: { screen: Home },
+  store: { screen: Store },
+  about: { screen: About },
+  contact: { screen: Contact },
+  product: { screen: Product },
+  bundle: { screen: Bundle },
+  cart: { screen: Cart },
+  login: { screen: Login },
+  forgotPassword: { screen: ForgotPassword },
+  resetPassword: { screen: ResetPassword },
+  placeOrder: { screen: PlaceOrder, skeleton: <PlaceOrderSkeleton /> },
+  verify: { screen: Verify },
+  orderPlaced: { screen: OrderPlaced },
+  orders: { screen: Orders, skeleton: <OrdersPageSkeleton /> },
+  wishlist: { screen: Wishlist },
+  staffConsole: { screen: StaffConsole },
+};
+
+/** The route table with each route's screen: `private` routes only with an account, `staff` only for staff. */
+export const ROUTE_TABLE: ReadonlyArray<AppRoute & { element: ReactElement; component: LazyRoute; skeleton?: ReactElement }> = ROUTES.map((route) => {
+  const { screen: Screen, skeleton } = SCREENS[route.screen];
+  return { ...route, element: <Screen />, component: Screen, ...(skeleton ? { skeleton } : {}) };
+});
 
 /** The skeleton of the account page at the current url (RequireAuth shows it until the token is read). */
 function AuthPageSkeleton() {
@@ -58,18 +61,18 @@ function AuthPageSkeleton() {
 const toRoute = ({ path, element }: (typeof ROUTE_TABLE)[number]): RouteObject => ({ path, element });
 
 export const routes: RouteObject[] = [
-  ...ROUTE_TABLE.filter((r) => !r.auth && !r.staff).map(toRoute),
+  ...ROUTE_TABLE.filter((r) => r.access === 'public').map(toRoute),
   // One guard for every page that needs an account (SPEC §6).
-  { element: <RequireAuth pending={<AuthPageSkeleton />} />, children: ROUTE_TABLE.filter((r) => r.auth).map(toRoute) },
-  // And one for the staff console: guests log in, shoppers are refused (issue 18).
-  { element: <RequireStaff />, children: ROUTE_TABLE.filter((r) => r.staff).map(toRoute) },
+  { element: <RequireAuth pending={<AuthPageSkeleton />} />, children: ROUTE_TABLE.filter((r) => r.access === 'private').map(toRoute) },
+  // And one for the staff console: guests log in, shoppers are refused.
+  { element: <RequireStaff />, children: ROUTE_TABLE.filter((r) => r.access === 'staff').map(toRoute) },
   { path: '*', element: <NotFound /> },
 ];
 
 /** Loads the chunk of the screen `pathname` shows (main.tsx, before the first render). */
 export function preloadRoute(pathname: string): Promise<void> {
   const match = matchRoutes([...ROUTE_TABLE], pathname)?.[0]?.route;
-  return (match?.screen ?? NotFound).preload();
+  return (match?.component ?? NotFound).preload();
 }
 
 export function AppRoutes() {

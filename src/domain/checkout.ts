@@ -120,5 +120,5 @@ export function cancelledPaymentAt(location: { pathname: string; search: string 
   if (params.get('payment') !== 'cancelled') return undefined;
   const id = params.get('session_id') ?? '';
   // A provider that does not fill in its template leaves `{CHECKOUT_SESSION_ID}` in the url.
-  return { sessionId: /^[A-Za-z0-9_-]{1,255}$/.test(id) ? id : null };
+  return { sessionId: /^[\w-]{1,255}$/.test(id) ? id : null };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, LazyFeature, RootState } from './store';
+import type { AppDispatch, AppStore, LazyFeature, RootState } from './types';
 
 /** The only way screens reach the store (STYLE rule 1). */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

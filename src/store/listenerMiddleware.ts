@@ -1,6 +1,6 @@
-import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import { createListenerMiddleware } from '@reduxjs/toolkit';
 import type { StoreDeps } from './deps';
-import type { AppDispatch, RootState } from './store';
+export type { AppStartListening } from './types';
 
 /**
  * One listener middleware per store, with the store's deps as `extra` (time and ids for side
@@ -11,5 +11,3 @@ export function createAppListenerMiddleware(deps: StoreDeps) {
   // it with RootState would be circular. `AppStartListening` restores the types for features.
   return createListenerMiddleware({ extra: deps });
 }
-
-export type AppStartListening = TypedStartListening<RootState, AppDispatch, StoreDeps>;

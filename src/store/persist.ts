@@ -3,11 +3,11 @@ import { createMigrate, createTransform, type MigrationManifest, type PersistCon
 import defaultStorage from 'redux-persist/es/storage';
 import { MAX_LINE_QUANTITY, parseVariant, splitCartKey } from '../domain/cartKey';
 import type { CartData } from '../domain/types';
-import type { PendingChange } from '../features/cart/cartSync';
-import { cleanReviewDrafts, storedDraftCount } from '../features/reviews/rules';
+import type { PendingChange } from '../features/cart';
+import { cleanReviewDrafts, storedDraftCount } from '../features/reviews';
 import type { ReviewDraft } from '../domain/reviews';
-import { initialSessionState, type SessionState } from '../features/session/sessionSlice';
-import { safeRedirectPath } from '../features/session/validation';
+import { initialSessionState, type SessionState } from '../features/session';
+import { safeRedirectPath } from '../features/session';
 import { PERSIST_KEY } from './persistKey';
 
 export { PERSIST_KEY };

@@ -5,7 +5,7 @@ import { REHYDRATE } from 'redux-persist/es/constants';
 import defaultStorage from 'redux-persist/es/storage';
 import { toastRequested } from './events';
 import { createPersistConfig, restoreLostData, RESTORE_NOTICE } from './persist';
-import { isReplaying, withStateReplacement } from './replayState';
+import { isReplaying, withStateReplacement } from '../features/qa';
 import { rootReducer, type AppStore, type RootState } from './store';
 
 /**

@@ -1,71 +1,63 @@
-import { combineSlices, configureStore, isAnyOf, type Action, type ActionCreator, type Slice } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, isAnyOf, type Action, type ActionCreator } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/es/constants';
 import { baseApi } from '../api/baseApi';
-import type { SocketFactory } from '../api/socket';
-import { setupCartListeners } from '../features/cart/cartListeners';
-import { selectProducts } from '../features/catalog/catalogApi';
-import { cartSlice } from '../features/cart/cartSlice';
-import { setupCheckoutCleanupListeners } from '../features/checkout/checkoutCleanup';
-import { savedSlice } from '../features/saved/savedSlice';
-import { accountFormsSlice } from '../features/session/accountFormsSlice';
-import { sessionSlice } from '../features/session/sessionSlice';
-import { setupSessionListeners } from '../features/session/sessionListeners';
-import { setupToastListeners } from '../features/ui/toasts';
-import { uiSlice } from '../features/ui/uiSlice';
-import { setupWishlistListeners } from '../features/wishlist/wishlistListeners';
-import { heartClicked, wishlistSlice } from '../features/wishlist/wishlistSlice';
-import { wishlistViewSlice } from '../features/wishlist/wishlistViewSlice';
-import { selectWishlistIds } from '../features/wishlist/wishlistSelectors';
-import { qaSlice } from '../features/qa/qaSlice';
-import { createNavigatorSlot } from '../features/router/navigator';
-import { setupRouterListeners } from '../features/router/routerListeners';
-import { routerSlice } from '../features/router/routerSlice';
-import { setupCatalogListeners } from '../features/catalog/catalogListeners';
-import { setupDeletedProductsListener } from '../features/catalog/deletedProductsListener';
-import { productSelectionSlice } from '../features/catalog/productSelectionSlice';
-import { setupBundleListeners } from '../features/bundles/bundleListeners';
-import { bundleViewSlice } from '../features/bundles/bundleViewSlice';
-import { setupRealtimeListeners } from '../features/realtime/realtimeListeners';
-import * as reviewsEvents from '../features/reviews/reviewsSlice';
-import { reviewsSlice } from '../features/reviews/reviewsSlice';
-import { setupReviewsListeners } from '../features/reviews/reviewsListeners';
-import { realtimeSlice } from '../features/realtime/realtimeSlice';
+import { setupCartListeners } from '../features/cart';
+import { selectProducts } from '../features/catalog';
+import { cartSlice } from '../features/cart';
+import { setupCheckoutCleanupListeners } from '../features/checkout';
+import { savedSlice } from '../features/saved';
+import { accountFormsSlice } from '../features/session';
+import { sessionSlice } from '../features/session';
+import { setupSessionListeners } from '../features/session';
+import { setupToastListeners } from '../features/ui';
+import { uiSlice } from '../features/ui';
+import { setupWishlistListeners } from '../features/wishlist';
+import { heartClicked, wishlistSlice } from '../features/wishlist';
+import { wishlistViewSlice } from '../features/wishlist';
+import { selectWishlistIds } from '../features/wishlist';
+import { qaSlice } from '../features/qa';
+import { createNavigatorSlot } from '../features/router';
+import { setupRouterListeners } from '../features/router';
+import { routerSlice } from '../features/router';
+import { setupCatalogListeners } from '../features/catalog';
+import { setupDeletedProductsListener } from '../features/catalog';
+import { catalogSlice } from '../features/catalog';
+import { setupBundleListeners } from '../features/bundles';
+import { bundlesSlice } from '../features/bundles';
+import { setupRealtimeListeners } from '../features/realtime';
+import { realtimeSlice } from '../features/realtime';
+import { reviewsEvents, reviewsSlice, setupReviewsListeners } from '../features/reviews';
 import { defaultDeps, type StoreDeps } from './deps';
 import * as events from './events';
 import { devToolsEnabled, devToolsOptions } from './devtools';
-import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
-import { createRecorderSlot } from './recorderSlot';
+import { createAppListenerMiddleware } from './listenerMiddleware';
+import { listedLazyEvents, receiveLazySlices } from './lazySliceInjection';
+import type { AppStartListening, AppStore, LazyFeature, LazyLoadedSlices, MakeStoreOptions, RootState } from './types';
+import { createRecorderSlot } from '../features/qa';
 import { createSavedStateSignal, holdUntilRestored } from './savedState';
-import { quietWhileReplaying, withStateReplacement } from './replayState';
+import { quietWhileReplaying, withStateReplacement } from '../features/qa';
 
 /**
- * The slices of lazily loaded routes (issue 16): neither downloaded nor run by the first view. Each
- * declares itself here from its own module
- * (`declare module '../../store/store' { interface LazyLoadedSlices extends WithSlice<typeof xSlice> {} }`)
- * and is injected into `rootReducer` when that module loads (`slice.injectInto(rootReducer)` with
- * `listLazyEvents`, in its route's chunk); its listeners start with the screen that needs them
- * (`LazyFeature`, store/hooks.ts `useFeature`). Its state is absent until then: read it through the
- * injected slice's selectors, which answer the initial state meanwhile. Replays inject them all up
- * front (store/lazySlices.ts).
+ * The slices of lazily loaded routes: neither downloaded nor run by the first view. Each declares
+ * its state from its own module (`declare module '../../store/types' { interface LazyLoadedSlices
+ * extends WithSlice<typeof xSlice> {} }`) and is injected when that module loads
+ * (`injectLazySlice`, store/lazySliceInjection.ts, in its route's chunk); its listeners start with
+ * the screen that needs them (`LazyFeature`, store/hooks.ts `useFeature`). Replays inject them all
+ * up front (store/lazySlices.ts).
+ *
+ * Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
-export interface LazyLoadedSlices {}
-
-/** Exported for replays (scripts/replay.ts, golden tests): the reducers alone, without the store. */
-export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, productSelectionSlice, bundleViewSlice, wishlistViewSlice, accountFormsSlice, reviewsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
-
-export type RootState = ReturnType<typeof rootReducer>;
-
-/** Lazily injected slices' events for DevTools' Dispatcher, by feature. */
-const lazyEvents: Record<string, Record<string, unknown>> = {};
+export const rootReducer = combineSlices(baseApi, uiSlice, sessionSlice, cartSlice, savedSlice, wishlistSlice, qaSlice, realtimeSlice, routerSlice, catalogSlice, bundlesSlice, wishlistViewSlice, accountFormsSlice, reviewsSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+receiveLazySlices(rootReducer);
 
 /**
- * Lists a lazy slice's events (its own actions unless told) in DevTools' Dispatcher of stores made
- * from then on. Called by the slice's module, beside `slice.injectInto(rootReducer)`.
+ * The state this reducer has is exactly the one store/types.ts declares (features read that one):
+ * a slice added here without its `EagerSlices` declaration, or the other way round, fails to compile.
  */
-export function listLazyEvents(slice: Slice, events: Record<string, unknown> = slice.actions): void {
-  lazyEvents[slice.reducerPath] = events;
-}
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type RootStateIsComposed = Same<ReturnType<typeof rootReducer>, RootState> extends true ? true : never;
+const rootStateIsComposed: RootStateIsComposed = true;
+void rootStateIsComposed;
 
 /**
  * Every event a developer may want to fire from Redux DevTools' Dispatcher, named
@@ -82,10 +74,10 @@ export const dispatcherActionCreators = (): Record<string, ActionCreator<Action>
     saved: savedSlice.actions,
     wishlist: wishlistSlice.actions,
     accountForms: accountFormsSlice.actions,
-    productSelection: productSelectionSlice.actions,
-    bundleView: bundleViewSlice.actions,
+    catalog: catalogSlice.actions,
+    bundles: bundlesSlice.actions,
     reviews: reviewsEvents,
-    ...lazyEvents,
+    ...listedLazyEvents(),
   }).flatMap(([feature, creators]) =>
     Object.entries(creators as Record<string, unknown>)
       .filter((entry): entry is [string, ActionCreator<Action>] => typeof entry[1] === 'function' && 'type' in entry[1])
@@ -114,35 +106,18 @@ function withListDefaults(preloaded: PreloadedState | undefined): Partial<RootSt
   };
 }
 
-export interface MakeStoreOptions {
-  /**
-   * The saved state is read back later (main.tsx, with store/persistence.ts): until it is,
-   * `store.savedState` says it is not restored and the shopper's own pages show their skeleton.
-   * Off (tests, the server render): there is nothing to wait for.
-   */
-  restoresSavedState?: boolean;
-  /** How the real-time socket is made (default: socket.io-client, loaded lazily). Tests pass a fake. */
-  socketFactory?: SocketFactory;
-}
-
-/** A lazily loaded feature's side effects: started once per store, by the screen that needs them. */
-export interface LazyFeature {
-  readonly name: string;
-  setup(startAppListening: AppStartListening, options: MakeStoreOptions): unknown;
-}
-
 /**
  * Builds a store (STYLE: the Redux template's `makeStore`). `deps` supply time and ids to thunks
  * and listeners; reducers never call them. Two parts are not built in, so that the first view
  * neither downloads nor runs them (issue 16): persistence starts with `startPersistence(store)`
  * (store/persistence.ts; main.tsx calls it after hydration, most tests never) and the QA recorder
- * with `installRecorder(store)` (store/recorder.ts) — until then `store.recorder` is an empty slot.
+ * with `installRecorder(store)` (features/qa/recorder.ts) — until then `store.recorder` is an empty slot.
  */
-export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}) {
+export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDeps> = {}, options: MakeStoreOptions = {}): AppStore {
   const storeDeps: StoreDeps = { ...defaultDeps, ...deps };
   const listener = createAppListenerMiddleware(storeDeps);
-  // QA (store/recorder.ts): records actions; a replayed state is swapped in and never persisted.
-  const recorder = createRecorderSlot();
+  // QA (features/qa/recorder.ts): records actions; a replayed state is swapped in and never persisted.
+  const recorder = createRecorderSlot(rootReducer);
   const reducer = withStateReplacement(rootReducer);
 
   // Before the saved state is back, these wait for it (store/savedState.ts).
@@ -190,5 +165,4 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   return Object.assign(store, { deps: storeDeps, recorder, navigator, savedState, startFeature });
 }
 
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+export type { AppDispatch, AppStore, LazyFeature, MakeStoreOptions, RootState } from './types';

@@ -7,14 +7,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable, salePrice } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { selectProductSelection } from '../../src/features/catalog/productSelectionSlice';
+import { selectProductSelection } from '../../src/features/catalog/catalogSlice';
 import { selectStoreQuery } from '../../src/features/catalog/storeView';
 import { selectChatMessages, selectChatPhase } from '../../src/features/chat/chatSelectors';
 import { selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
-import { diffStates, parseActionLog, replayActionLog, serializeActionLog, type ActionLog, type ActionLogFile, type LogState } from '../../src/store/actionLog';
+import { diffStates, parseActionLog, replayActionLog, serializeActionLog, type ActionLog, type ActionLogFile, type LogState } from '../../src/features/qa/actionLog';
 import { REDACTED } from '../../src/store/devtools';
-import { createReplayReducer } from '../../src/store/recorder';
-import { selectUserProfile } from '../../src/store/selectors';
+import { createReplayReducer } from '../../src/features/qa/recorder';
+import { selectUserProfile } from '../../src/features/session/sessionSelectors';
 import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
 import { appReady, baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
@@ -278,7 +278,8 @@ describe('QA action log in a real browser', () => {
     await headerLink(fresh, 'Cart, 0 items').waitFor();
     const own = JSON.parse((await download(fresh, 'Download state')).text) as LogState;
     expect(slice(own, 'session')).toMatchObject({ status: 'anonymous', token: null });
-    expect(slice(own, 'qa')).toEqual({ replaying: false });
+    // The replay flag is down; the loaded log stays in the panel's session (store state), at the step last shown.
+    expect(slice(own, 'qa')).toMatchObject({ replaying: false, position: 0, error: null, log: { steps: expect.any(Array) } });
     expect(page.errors).toEqual([]);
     expect(fresh.errors).toEqual([]);
   });
@@ -493,7 +494,7 @@ describe('golden replays recorded from real sessions', () => {
     await viewportShot(fresh, 'qa-replay-store-1440');
 
     // The step before Buy now: the product page with the picked colour and size.
-    await panel(fresh).getByLabel('Jump to step').fill(String(log.actions.findIndex((a) => a.type === 'productSelection/buyNowPressed')));
+    await panel(fresh).getByLabel('Jump to step').fill(String(log.actions.findIndex((a) => a.type === 'catalog/buyNowPressed')));
     await panel(fresh).getByRole('button', { name: 'Go', exact: true }).click();
     await fresh.waitForURL((u) => u.pathname === `/product/${product._id}`);
     await fresh.getByRole('heading', { level: 1, name: product.name }).waitFor();

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { initialSessionState, redirectAfterLoginSet } from '../../src/features/session/sessionSlice';
 import { PERSIST_KEY, PERSIST_VERSION } from '../../src/store/persist';
-import { selectUserProfile } from '../../src/store/selectors';
+import { selectUserProfile } from '../../src/features/session/sessionSelectors';
 import { startPersistence } from '../../src/store/persistence';
 import { makeStore } from '../../src/store/store';
 import { NOW } from '../fixtures/catalog';

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { diffStates, parseActionLog, replayActionLog, type ActionLog } from '../../src/store/actionLog';
-import { createReplayReducer } from '../../src/store/recorder';
-import { selectProductSelection } from '../../src/features/catalog/productSelectionSlice';
+import { diffStates, parseActionLog, replayActionLog, type ActionLog } from '../../src/features/qa/actionLog';
+import { createReplayReducer } from '../../src/features/qa/recorder';
+import { selectProductSelection } from '../../src/features/catalog/catalogSlice';
 import { selectStoreQuery } from '../../src/features/catalog/storeView';
 import { selectBuyNow, selectCheckoutDraft } from '../../src/features/checkout/checkoutSlice';
-import { selectLocation } from '../../src/store/selectors';
+import { selectLocation } from '../../src/features/router/routerSlice';
 import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
 
@@ -98,6 +98,17 @@ describe('golden replays', () => {
     const draft = selectCheckoutDraft(final);
     expect(draft.form).toMatchObject({ firstName: 'Quinn', street: '1 Replay Street', city: 'Portland', state: 'OR', zipcode: '97201', phone: '5035550142' });
     expect(draft.edited).toMatchObject({ street: true, city: true, state: true, zipcode: true, phone: true });
+  });
+
+  it('an old log (format version 1, slices `productSelection` and `bundleView`) replays to the same state as today’s', () => {
+    const old = parseActionLog(fs.readFileSync(path.join(dir, 'v1/store-product.log.json'), 'utf8'));
+    if (!old.ok) throw new Error(old.error);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'v1/store-product.log.json'), 'utf8')).version).toBe(1);
+    const { log, expected } = load('store-product');
+    const final = replay(old.log).at(-1)!;
+    expect(diffStates(expected, final)).toEqual([]);
+    expect(final).toEqual(replay(log).at(-1));
+    expect(Object.keys(final)).not.toContain('productSelection');
   });
 
   it('the guard catches a reducer that reads the clock', () => {

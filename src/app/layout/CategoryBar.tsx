@@ -8,7 +8,7 @@ import { brand } from '../../components/brand';
 import { selectStoreCategories, selectStoreQuery } from '../../features/catalog/storeView';
 import { selectLocation } from '../../features/router/routerSlice';
 import { useAppSelector } from '../../store/hooks';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../store/types';
 import { FREE_SHIPPING_NOTICE } from '../policyText';
 import { categoryLinks } from './navigation';
 

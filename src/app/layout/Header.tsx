@@ -19,7 +19,7 @@ import { logoutConfirmed, selectIsLoggedIn } from '../../features/session/sessio
 import { navigationRequested } from '../../store/events';
 import { useWishlistCount } from '../../features/wishlist/useWishlist';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAccountLink } from '../../store/selectors';
+import { selectAccountLink } from '../../features/session/sessionSelectors';
 import { Logo } from './Logo';
 import { NAV_LINKS } from './navigation';
 

@@ -8,7 +8,7 @@ import { selectLocation } from '../../features/router/routerSlice';
 import { isStaffPath } from '../../features/session/validation';
 import { selectIsLoading } from '../../features/ui/uiSlice';
 import { useAppSelector } from '../../store/hooks';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../store/types';
 import { RouteMeta } from '../RouteMeta';
 import { AppRoutes } from '../routes';
 import { CategoryBar } from './CategoryBar';

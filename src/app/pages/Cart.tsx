@@ -7,7 +7,7 @@ import { useGetProductsQuery } from '../../features/catalog/catalogApi';
 import { SavedForLater } from '../../features/saved/SavedForLater';
 import { redirectAfterLoginSet } from '../../features/session/sessionSlice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectIsAuthenticated } from '../../store/selectors';
+import { selectIsAuthenticated } from '../../features/session/sessionSelectors';
 
 /**
  * /cart: the cart screen with the saved-for-later list under it. This page keeps the product and

@@ -4,7 +4,7 @@ import { OrdersPage } from '../../features/orders/OrdersPage';
 import { selectConnectionStatus } from '../../features/realtime/realtimeSlice';
 import { useRealtimeConnection } from '../../features/realtime/useRealtimeConnection';
 import { useAppSelector } from '../../store/hooks';
-import { selectUserProfile } from '../../store/selectors';
+import { selectUserProfile } from '../../features/session/sessionSelectors';
 
 /**
  * /orders (behind RequireAuth): My Orders with the support chat beside it. The real-time

@@ -15,7 +15,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BundleCard } from './BundleCard';
 import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
-import { carouselMoved, carouselPages, selectCarouselPage } from './bundleViewSlice';
+import { carouselMoved, carouselPages, selectCarouselPage } from './bundlesSlice';
 
 /** The anchor /#bundles scrolls to (the bundle page's back link uses it too). */
 export const BUNDLES_ANCHOR = 'bundles';

@@ -20,7 +20,7 @@ import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './BundleCard';
 import { BUNDLES_ANCHOR } from './BundleCarousel';
 import { BundlePageSkeleton } from './BundlePageSkeleton';
-import { bundleAddPressed, bundleImageChosen, selectBundleImage } from './bundleViewSlice';
+import { bundleAddPressed, bundleImageChosen, selectBundleImage } from './bundlesSlice';
 import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
 
 /** The bundle on sale now with this id, or undefined (unknown, cancelled, not started or ended). */

@@ -1,7 +1,7 @@
 import { lineAdded, navigationRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { selectActiveBundles } from './bundlesApi';
-import { bundleAddPressed, bundleLine } from './bundleViewSlice';
+import { bundleAddPressed, bundleLine } from './bundlesSlice';
 
 /** 'Add Bundle to Cart': a bundle on offer now goes into the cart (quantity 1), then the shopper goes to /cart. */
 export function setupBundleListeners(startAppListening: AppStartListening) {

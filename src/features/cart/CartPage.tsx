@@ -23,7 +23,9 @@ import { cancelledPaymentAt, PAYMENT_CANCELLED_TEXT } from '../../domain/checkou
 import { formatMoney, toDollars } from '../../domain/money';
 import { lineSavedForLater } from '../../store/events';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
-import { selectCatalogStatus, selectIsAuthenticated, selectLocation } from '../../store/selectors';
+import { selectCatalogStatus } from '../catalog';
+import { selectLocation } from '../router';
+import { selectIsAuthenticated } from '../session';
 import { selectCartLines, selectCartSummary } from './cartSelectors';
 import {
   lineQuantityChanged,

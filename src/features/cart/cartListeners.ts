@@ -5,7 +5,7 @@ import { clampQuantity } from '../../domain/cartLines';
 import { splitCartKey } from '../../domain/cartKey';
 import { connectionRestored, lineAdded, lineSavedForLater, loggedIn, orderPlaced, savedLineMovedToCart, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectIsStaffSession, selectSessionToken } from '../../store/selectors';
+import { selectIsStaffSession, selectSessionToken } from '../session';
 import { cartApi } from './cartApi';
 import {
   cartChangeRefused,

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { resolveLines } from '../../domain/cartLines';
-import { selectCatalogLookup, selectCatalogStatus } from '../../store/selectors';
-import type { RootState } from '../../store/store';
+import { selectCatalogLookup, selectCatalogStatus } from '../catalog';
+import type { RootState } from '../../store/types';
 import { selectCartItems } from './cartSlice';
 import { cartSummary } from './rules';
 

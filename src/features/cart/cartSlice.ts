@@ -1,4 +1,4 @@
-import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, original, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist/es/constants';
 import type { CartData } from '../../domain/types';
 import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, productsLeftShop, savedLineMovedToCart } from '../../store/events';
@@ -187,6 +187,11 @@ export const cartSlice = createSlice({
     selectQuantityInputText: (state, key: string) => state.quantityDrafts[key] ?? String(state.items[key] ?? ''),
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof cartSlice> {}
+}
 
 export { lineAdded };
 export const { lineQuantityChanged, lineRemoved, lineRestored } = cartSlice.actions;

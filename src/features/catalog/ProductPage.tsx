@@ -37,7 +37,7 @@ import {
   quantityTyped,
   selectProductSelectionView,
   sizePicked,
-} from './productSelectionSlice';
+} from './catalogSlice';
 import { accessoryBadge, cardPrices, productBadge, type Badge } from './badges';
 import { canAddAccessory, offeredAccessories, productSizes } from './purchase';
 import { productColors } from './filters';

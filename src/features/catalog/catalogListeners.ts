@@ -1,6 +1,6 @@
 import { lineAdded, navigationRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectIsStaffSession } from '../../store/selectors';
+import { selectIsStaffSession } from '../session';
 import { catalogApi, selectPageProduct } from './catalogApi';
 import {
   accessoryAddPressed,
@@ -9,7 +9,7 @@ import {
   buyNowPressed,
   purchaseRefused,
   selectProductSelection,
-} from './productSelectionSlice';
+} from './catalogSlice';
 import { accessoryPurchase, addedProductLine, checkPurchase } from './purchase';
 import { changeStoreQuery } from './storeQuery';
 import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, toggledFilter } from './storeView';

@@ -2,7 +2,7 @@ import { baseApi } from '../../api/baseApi';
 import { linesOfProducts, productsMissingFromCatalog, removedNotice, type ShopperLists } from '../../domain/deletedProducts';
 import { productsLeftShop, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../store/types';
 import { catalogApi } from './catalogApi';
 
 const selectProductsResult = catalogApi.endpoints.getProducts.select();

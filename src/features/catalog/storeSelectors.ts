@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Product } from '../../domain/types';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../store/types';
 import { selectProductEntities, selectProducts, selectSettings } from './catalogApi';
 import { bundleSuggestions, productsByIds, relatedProducts } from './related';
 import { isListed } from '../../domain/listing';

@@ -1,6 +1,6 @@
 import { createAction, createSelector } from '@reduxjs/toolkit';
-import { selectLocation } from '../../store/selectors';
-import type { RootState } from '../../store/store';
+import { selectLocation } from '../router';
+import type { RootState } from '../../store/types';
 import { formatMoney } from '../../domain/money';
 import { FIGURE_GENDERS, displayName, visibleMainCategories } from '../../domain/taxonomy';
 import { selectSettings } from './catalogApi';

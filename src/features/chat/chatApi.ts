@@ -3,7 +3,7 @@ import { baseApi } from '../../api/baseApi';
 import { serverMessage, type ApiError } from '../../api/errors';
 import type { ConversationResponse, Message, SendMessageResponse, UnreadResponse } from '../../domain/types';
 import { messageReceived, roomJoinRequested, toastRequested } from '../../store/events';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { chatOpened, selectChatOpen } from './chatSlice';
 import { CHAT_TEXT, countsAsUnread, messagesAdapter, threadOf, type Thread } from './rules';
 

@@ -1,6 +1,6 @@
 import { messageReceived, socketConnected } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import type { LazyFeature } from '../../store/store';
+import type { LazyFeature } from '../../store/types';
 import { chatApi, SEND_MESSAGE_KEY } from './chatApi';
 import { selectCanSend, selectChatConversation, selectConversationId } from './chatSelectors';
 import { messageSendFailed, messageSendStarted, messageSubmitted, selectChatDraft, selectChatOpen } from './chatSlice';

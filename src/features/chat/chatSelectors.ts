@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../store/types';
 import { chatApi, SEND_MESSAGE_KEY } from './chatApi';
 import { selectChatDraft, selectChatOpen } from './chatSlice';
 import { canSendMessage, messagesAdapter } from './rules';

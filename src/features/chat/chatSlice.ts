@@ -1,6 +1,6 @@
 import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../store/events';
-import { listLazyEvents, rootReducer } from '../../store/store';
+import { injectLazySlice } from '../../store/lazySliceInjection';
 
 /**
  * What the shopper does with the support chat (SPEC §2, §4): whether the modal is open, and the
@@ -60,13 +60,12 @@ export const chatSlice = createSlice({
   },
 });
 
-declare module '../../store/store' {
+declare module '../../store/types' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
   interface LazyLoadedSlices extends WithSlice<typeof chatSlice> {}
 }
 
 /** In the store from the moment My Orders' chunk loads (issue 16: not part of the first view). */
-export const injectedChatSlice = chatSlice.injectInto(rootReducer);
-listLazyEvents(chatSlice);
+injectLazySlice(chatSlice);
 
-export const { selectChatOpen, selectChatDraft } = injectedChatSlice.selectors;
+export const { selectChatOpen, selectChatDraft } = chatSlice.getSelectors((state: { chat?: ReturnType<typeof chatSlice.getInitialState> }) => state.chat ?? chatSlice.getInitialState());

@@ -23,7 +23,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatMoney, toDollars } from '../../domain/money';
 import { useAppDispatch, useAppSelector, useNow, useFeature } from '../../store/hooks';
 import { checkoutFeature } from './checkoutListeners';
-import { selectCatalogStatus } from '../../store/selectors';
+import { selectCatalogStatus } from '../catalog';
 import { AddressFields, fieldId } from './AddressFields';
 import { selectCheckoutLines, selectCheckoutPreview, selectDiscountChecking } from './checkoutSelectors';
 import {

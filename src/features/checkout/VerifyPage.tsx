@@ -6,7 +6,7 @@ import { useHydrated } from '../../components/useHydrated';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
 import { checkoutFeature } from './checkoutListeners';
-import { selectIsAuthenticated } from '../../store/selectors';
+import { selectIsAuthenticated } from '../session';
 import { selectCheckout, verificationStarted } from './checkoutSlice';
 
 /**

@@ -2,7 +2,8 @@ import { REHYDRATE } from 'redux-persist/es/constants';
 import { cancelledPaymentAt } from '../../domain/checkout';
 import { locationChanged, loggedOut } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectLocation, selectSessionToken } from '../../store/selectors';
+import { selectLocation } from '../router';
+import { selectSessionToken } from '../session';
 import { removeLastAddress, removePendingOrder } from './browserStorage';
 import { checkoutApi } from './checkoutApi';
 

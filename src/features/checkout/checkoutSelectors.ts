@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { selectCartContents, selectCatalogLookup, selectCatalogStatus } from '../../store/selectors';
-import type { RootState } from '../../store/store';
+import { selectCartItems as selectCartContents } from '../cart';
+import { selectCatalogLookup, selectCatalogStatus } from '../catalog';
+import type { RootState } from '../../store/types';
 import { checkoutApi, DISCOUNT_CHECK_KEY } from './checkoutApi';
 import { selectAppliedDiscountPercent, selectBuyNow, selectCheckout, selectCheckoutDraft } from './checkoutSlice';
 import { checkoutLines, previewOrder, type CheckoutSubmission } from './rules';

@@ -3,7 +3,7 @@ import type { AddressErrors } from '../../domain/address';
 import { normaliseDiscountCode } from '../../domain/checkout';
 import type { Address, Discount, OrderQuote, OrderRequest, PlacedOrder, User } from '../../domain/types';
 import { loggedOut, orderPlaced } from '../../store/events';
-import { listLazyEvents, rootReducer } from '../../store/store';
+import { injectLazySlice } from '../../store/lazySliceInjection';
 import { EMPTY_FORM, fieldError, PLACE_ORDER_ERROR, prefillForm, type BuyNowItem, type CheckoutForm, type OrderKey } from './rules';
 
 /**
@@ -305,13 +305,12 @@ export const checkoutSlice = createSlice({
   },
 });
 
-declare module '../../store/store' {
+declare module '../../store/types' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
   interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
 }
 
 /** In the store from the moment a checkout page's chunk loads (issue 16: not part of the first view). */
-export const injectedCheckoutSlice = checkoutSlice.injectInto(rootReducer);
-listLazyEvents(checkoutSlice);
+injectLazySlice(checkoutSlice);
 
-export const { selectCheckout, selectCheckoutDraft, selectBuyNow, selectAppliedDiscountPercent, selectPlacedOrder } = injectedCheckoutSlice.selectors;
+export const { selectCheckout, selectCheckoutDraft, selectBuyNow, selectAppliedDiscountPercent, selectPlacedOrder } = checkoutSlice.getSelectors((state: { checkout?: ReturnType<typeof checkoutSlice.getInitialState> }) => state.checkout ?? checkoutSlice.getInitialState());

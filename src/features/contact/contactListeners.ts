@@ -1,5 +1,5 @@
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import type { LazyFeature } from '../../store/store';
+import type { LazyFeature } from '../../store/types';
 import { contactFormReset, contactFormSubmitted, selectContactForm } from './contactSlice';
 import { INQUIRY_RESET_MS } from './inquiry';
 

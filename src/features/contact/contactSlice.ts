@@ -1,5 +1,5 @@
 import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { listLazyEvents, rootReducer } from '../../store/store';
+import { injectLazySlice } from '../../store/lazySliceInjection';
 import { EMPTY_INQUIRY, inquiryMailto, inquiryProblem, missingFields, type Inquiry } from './inquiry';
 
 export const SHOP_EMAIL_LOADING = 'Our e-mail address is still loading. Please try again in a moment.';
@@ -63,13 +63,12 @@ export const contactSlice = createSlice({
 
 const NONE: ReadonlyArray<keyof Inquiry> = [];
 
-declare module '../../store/store' {
+declare module '../../store/types' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
   interface LazyLoadedSlices extends WithSlice<typeof contactSlice> {}
 }
 
 /** In the store from the moment the contact page's chunk loads (issue 16: not part of the first view). */
-export const injectedContactSlice = contactSlice.injectInto(rootReducer);
-listLazyEvents(contactSlice, { contactFieldEdited, contactFormSubmitted, contactFormReset });
+injectLazySlice(contactSlice, { contactFieldEdited, contactFormSubmitted, contactFormReset });
 
-export const { selectContactForm, selectMissingContactFields } = injectedContactSlice.selectors;
+export const { selectContactForm, selectMissingContactFields } = contactSlice.getSelectors((state: { contact?: ReturnType<typeof contactSlice.getInitialState> }) => state.contact ?? contactSlice.getInitialState());

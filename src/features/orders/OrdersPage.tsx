@@ -18,7 +18,7 @@ import { CURRENCY } from '../../domain/money';
 import type { User } from '../../domain/types';
 import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
 import { ordersFeature } from './ordersListeners';
-import { selectSessionToken } from '../../store/selectors';
+import { selectSessionToken } from '../session';
 import { OrderCard } from './OrderCard';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
 import { useGetUserOrdersQuery } from './ordersApi';

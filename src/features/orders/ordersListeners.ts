@@ -1,8 +1,8 @@
 import { serverMessage } from '../../api/errors';
 import { orderUpdateReceived, socketConnected, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import type { LazyFeature } from '../../store/store';
-import { selectSessionToken } from '../../store/selectors';
+import type { LazyFeature } from '../../store/types';
+import { selectSessionToken } from '../session';
 import { ordersApi, RESUME_PAYMENT_KEY } from './ordersApi';
 import { ORDERS_TEXT, withOrderUpdated } from './rules';
 import { selectPaymentResuming } from './ordersSelectors';

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import type { Order } from '../../domain/types';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../store/types';
 import { ordersApi, RESUME_PAYMENT_KEY } from './ordersApi';
 import { selectOrderFilters, selectPaymentResumeRequestedFor, selectStatusRequestedFor } from './ordersSlice';
 import { filterOrders } from './rules';

@@ -1,6 +1,6 @@
 import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../store/events';
-import { listLazyEvents, rootReducer } from '../../store/store';
+import { injectLazySlice } from '../../store/lazySliceInjection';
 import { DEFAULT_FILTERS, type SearchMethod, type StatusFilter } from './rules';
 
 /**
@@ -82,13 +82,12 @@ export const ordersSlice = createSlice({
   },
 });
 
-declare module '../../store/store' {
+declare module '../../store/types' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
   interface LazyLoadedSlices extends WithSlice<typeof ordersSlice> {}
 }
 
 /** In the store from the moment My Orders' chunk loads (issue 16: not part of the first view). */
-export const injectedOrdersSlice = ordersSlice.injectInto(rootReducer);
-listLazyEvents(ordersSlice);
+injectLazySlice(ordersSlice);
 
-export const { selectOrderFilters, selectExpandedOrderId, selectStatusRequestedFor, selectPaymentResumeRequestedFor } = injectedOrdersSlice.selectors;
+export const { selectOrderFilters, selectExpandedOrderId, selectStatusRequestedFor, selectPaymentResumeRequestedFor } = ordersSlice.getSelectors((state: { orders?: ReturnType<typeof ordersSlice.getInitialState> }) => state.orders ?? ordersSlice.getInitialState());

@@ -18,11 +18,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { TextInput } from '../../components/OutlinedField';
-import { serializeActionLog, toLogValue } from '../../store/actionLog';
-import { useAppStore } from '../../store/hooks';
-import { installRecorder } from '../../store/recorder';
+import { serializeActionLog, toLogValue } from './actionLog';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
+import { installRecorder } from './recorder';
 import { downloadText, fileStamp } from './download';
-import { loadLog, ReplaySession } from './replayController';
+import { errorDismissed, jumpTyped, selectJumpText, selectReplayError, selectReplaying, selectReplayLog, selectReplayPosition } from './qaSlice';
+import { replayerFor } from './replayController';
 
 function seconds(ms: number): string {
   return `+${(Math.max(0, ms) / 1000).toFixed(1)} s`;
@@ -31,7 +32,8 @@ function seconds(ms: number): string {
 /**
  * The QA panel (issue 8): record (start/stop, count, download the log or the current state) and
  * replay a log file into the running app, step by step or all at once. Screens only dispatch and
- * select (STYLE rule 7): recording lives in store/recorder.ts, replay in replayController.ts.
+ * select (STYLE rule 7): recording lives in recorder.ts, replay in replayController.ts, what the panel
+ * shows of a replay in the qa slice.
  */
 export default function QaPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const store = useAppStore();
@@ -39,11 +41,14 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
   // (main.tsx). Installing is idempotent, so doing it while rendering is safe.
   const [recorder] = useState(() => installRecorder(store));
   const status = useSyncExternalStore(recorder.subscribe, recorder.status, recorder.status);
-  const [session, setSession] = useState<ReplaySession | null>(null);
-  const [position, setPosition] = useState(0);
-  const [active, setActive] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [jump, setJump] = useState('');
+  const dispatch = useAppDispatch();
+  // The replay session is store state (qaSlice), so DevTools shows a replay as it goes.
+  const [replayer] = useState(() => replayerFor(store));
+  const session = useAppSelector(selectReplayLog);
+  const position = useAppSelector(selectReplayPosition);
+  const active = useAppSelector(selectReplaying);
+  const error = useAppSelector(selectReplayError);
+  const jump = useAppSelector(selectJumpText);
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
@@ -63,29 +68,12 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const result = loadLog(store, await file.text(), file.name);
-    if (!result.ok) {
-      // The current replay (if any) and the app stay as they were.
-      setError(result.error);
-      return;
-    }
-    session?.exit();
-    setError(null);
-    setSession(new ReplaySession(store, result.loaded));
-    setPosition(0);
-    setActive(false);
+    // A refused file leaves the current replay (if any) and the app as they were.
+    replayer.load(await file.text(), file.name);
   }
 
-  function show(p: number) {
-    if (!session) return;
-    setPosition(session.show(p));
-    setActive(true);
-  }
-
-  function exit() {
-    session?.exit();
-    setActive(false);
-  }
+  const show = (p: number) => replayer.show(p);
+  const exit = () => replayer.exit();
 
   function onJump(e: FormEvent) {
     e.preventDefault();
@@ -94,9 +82,8 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
     show(n);
   }
 
-  const log = session?.loaded.log;
-  const total = session?.length ?? 0;
-  const current = log && position > 0 ? { type: log.actions[position - 1]!.type, at: log.times[position - 1]! - log.startedAt } : null;
+  const total = session?.steps.length ?? 0;
+  const current = session && position > 0 ? (session.steps[position - 1] ?? null) : null;
 
   return (
     <Paper
@@ -171,14 +158,14 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
             Load log
           </Button>
           {session && (
-            <Typography variant="body2" noWrap title={session.loaded.name} sx={{ minWidth: 0 }}>
-              {session.loaded.name} · {total} steps
+            <Typography variant="body2" noWrap title={session.name} sx={{ minWidth: 0 }}>
+              {session.name} · {total} steps
             </Typography>
           )}
         </Stack>
 
         {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setError(null)}>
+          <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => dispatch(errorDismissed())}>
             {error}
           </Alert>
         )}
@@ -244,7 +231,7 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
                 type="number"
                 label="Jump to step"
                 value={jump}
-                onChange={(e) => setJump(e.target.value)}
+                onChange={(e) => dispatch(jumpTyped(e.target.value))}
                 inputProps={{ min: 0, max: total }}
                 sx={{ width: 140 }}
               />

@@ -1,7 +1,8 @@
-import { parseActionLog, replayActionLog, type ActionLog, type LogState } from '../../store/actionLog';
-import { replayEnded, replayStarted, stateReplaced } from '../../store/replayState';
+import { parseActionLog, replayActionLog, type ActionLog, type LogState } from './actionLog';
+import { logLoaded, logRefused, stepShown } from './qaSlice';
+import { replayEnded, replayStarted, stateReplaced } from './replayState';
 import './allEndpoints';
-import type { AppStore } from '../../store/store';
+import type { AppStore } from '../../store/types';
 
 /** A log that parsed and replayed completely: `states[p]` is the state after `p` actions. */
 export interface LoadedLog {
@@ -28,36 +29,47 @@ export function loadLog(store: AppStore, text: string, name: string): LoadResult
 }
 
 /**
- * Shows a loaded log's states in the running app. The first `show` keeps the app's own state and
- * raises the replay flag (listeners, server calls and persistence pause — store/recorder.ts);
- * `exit` swaps the app's own state back and lowers the flag.
+ * Shows a loaded log's states in the running app. What the QA panel shows of the session is qa
+ * slice state (qaSlice.ts); kept here, beside the store, are only the replayed states and the app's
+ * own state while a replay is shown: whole app states, too big and too many for DevTools' history.
+ * The first `show` keeps the app's own state and raises the replay flag (listeners, server calls and
+ * persistence pause: recorder.ts); `exit` swaps the app's own state back and lowers the flag.
  */
-export class ReplaySession {
+export class Replayer {
+  private states: LogState[] | null = null;
   private saved: LogState | null = null;
-  position = 0;
 
-  constructor(
-    private readonly store: AppStore,
-    readonly loaded: LoadedLog,
-  ) {}
+  constructor(private readonly store: AppStore) {}
 
+  /** Steps in the loaded log (0 before one is loaded). */
   get length(): number {
-    return this.loaded.states.length - 1;
+    return this.states ? this.states.length - 1 : 0;
   }
 
-  get active(): boolean {
-    return this.saved !== null;
+  /** Loads a log file; a refused file leaves the loaded log and the app as they were. */
+  load(text: string, name: string): boolean {
+    const result = loadLog(this.store, text, name);
+    if (!result.ok) {
+      this.store.dispatch(logRefused(result.error));
+      return false;
+    }
+    this.exit();
+    const { log, states } = result.loaded;
+    this.states = states;
+    this.store.dispatch(logLoaded({ name, steps: log.actions.map((action, i) => ({ type: action.type, at: log.times[i]! - log.startedAt })) }));
+    return true;
   }
 
-  /** Swaps in the state after `position` actions (0: the recorded start state). */
+  /** Swaps in the state after `position` actions (0: the recorded start state), clamped to the log. */
   show(position: number): number {
-    const p = Math.max(0, Math.min(this.length, Math.trunc(position)));
+    if (!this.states) return 0;
+    const p = Math.max(0, Math.min(this.length, Math.trunc(Number.isFinite(position) ? position : 0)));
     if (this.saved === null) {
       this.saved = this.store.getState() as unknown as LogState;
       this.store.dispatch(replayStarted());
     }
-    this.store.dispatch(stateReplaced(this.loaded.states[p]!));
-    this.position = p;
+    this.store.dispatch(stateReplaced(this.states[p]!));
+    this.store.dispatch(stepShown(p));
     return p;
   }
 
@@ -67,4 +79,13 @@ export class ReplaySession {
     this.store.dispatch(replayEnded());
     this.saved = null;
   }
+}
+
+const replayers = new WeakMap<AppStore, Replayer>();
+
+/** The store's one replayer: the panel may unmount and mount again without losing a replay in progress. */
+export function replayerFor(store: AppStore): Replayer {
+  let replayer = replayers.get(store);
+  if (!replayer) replayers.set(store, (replayer = new Replayer(store)));
+  return replayer;
 }

@@ -2,8 +2,8 @@ import { apiBaseUrl } from '../../api/config';
 import { loadSocketIo, SOCKET_OPTIONS, type RealtimeClient, type SocketFactory } from '../../api/socket';
 import { messageReceived, orderUpdateReceived, roomJoinRequested, socketConnected } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectSessionToken } from '../../store/selectors';
-import type { RootState } from '../../store/store';
+import { selectSessionToken } from '../session';
+import type { RootState } from '../../store/types';
 import { connectionLost, connectRefused, connectStarted, disconnected, reconnectAttempted, selectRealtimeRooms, selectRealtimeWanted } from './realtimeSlice';
 
 const wanted = (state: RootState) => selectRealtimeWanted(state) && selectSessionToken(state) !== null;

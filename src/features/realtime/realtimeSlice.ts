@@ -1,4 +1,4 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, realtimeSubscribed, realtimeUnsubscribed, roomJoinRequested, socketConnected } from '../../store/events';
 
 /**
@@ -85,5 +85,10 @@ export const realtimeSlice = createSlice({
     selectRealtimeWanted: (state) => state.subscribers > 0,
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof realtimeSlice> {}
+}
 
 export const { selectConnectionStatus, selectRealtimeRooms, selectRealtimeWanted } = realtimeSlice.selectors;

@@ -27,7 +27,7 @@ import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { Stars } from '../../components/Stars';
 import { REVIEW_LIMITS, REVIEW_MESSAGES, REVIEW_SORTS, type OwnReview, type Review, type ReviewSort } from '../../domain/reviews';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectIsAuthenticated } from '../../store/selectors';
+import { selectIsAuthenticated } from '../session';
 import { useGetMyReviewQuery, useGetProductReviewsQuery, type ReviewPageArgs } from './reviewsApi';
 import {
   reviewBodyTyped,

@@ -5,3 +5,6 @@
 export { ReviewsSection } from './ReviewsSection';
 export { reviewsApi, reviewPageUrl, useGetProductReviewsQuery, type ReviewPageArgs } from './reviewsApi';
 export { reviewsSlice } from './reviewsSlice';
+export * as reviewsEvents from './reviewsSlice';
+export { setupReviewsListeners } from './reviewsListeners';
+export { cleanReviewDrafts, storedDraftCount } from './rules';

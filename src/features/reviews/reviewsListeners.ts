@@ -1,7 +1,7 @@
 import { REHYDRATE } from 'redux-persist/es/constants';
 import { loggedIn, loggedOut } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectSessionToken } from '../../store/selectors';
+import { selectSessionToken } from '../session';
 import { reviewsApi } from './reviewsApi';
 
 /**

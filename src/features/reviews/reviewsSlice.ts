@@ -1,4 +1,4 @@
-import { createAction, createSlice, original } from '@reduxjs/toolkit';
+import { createAction, createSlice, original, type WithSlice } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist/es/constants';
 import { REVIEW_LIMITS, REVIEW_SORTS, type ReviewDraft, type ReviewSort } from '../../domain/reviews';
 import { loggedOut } from '../../store/events';
@@ -273,3 +273,8 @@ export function selectReviewForm(state: { reviews?: ReviewsState }, productId: s
   return f;
 }
 export const selectReviewReport = (state: { reviews?: ReviewsState }): ReviewReportState => slice(state).report;
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof reviewsSlice> {}
+}

@@ -2,7 +2,7 @@ import type { ApiError } from '../../api/errors';
 import { REVIEW_MESSAGES, reviewDraftProblems } from '../../domain/reviews';
 import { toastRequested } from '../../store/events';
 import type { StoreDeps } from '../../store/deps';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { holdPhoto, releasePhoto, reviewsApi, type ReviewPageArgs } from './reviewsApi';
 import {
   reviewDeleted,

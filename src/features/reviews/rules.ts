@@ -73,7 +73,7 @@ export function cleanReviewDrafts(raw: unknown): Record<string, ReviewDraft> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
   const entries = Object.entries(raw as Record<string, unknown>).slice(-MAX_DRAFTS);
   for (const [productId, d] of entries) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(productId) || !d || typeof d !== 'object') continue;
+    if (!/^[\w-]{1,64}$/.test(productId) || !d || typeof d !== 'object') continue;
     const draft = d as Record<string, unknown>;
     const rating = typeof draft.rating === 'number' && Number.isInteger(draft.rating) && draft.rating >= 0 && draft.rating <= 5 ? draft.rating : 0;
     const title = typeof draft.title === 'string' ? draft.title.slice(0, REVIEW_LIMITS.titleMax * 2) : '';

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { locationChanged } from '../../store/events';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../store/hooks';
-import { isReplaying } from '../../store/replayState';
+import { isReplaying } from '../qa';
 import { hrefOf, mirrorOf, sameLocation } from './location';
 import { selectLocation } from './routerSlice';
 

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { locationChanged, navigationRequested, type AppLocation } from '../../store/events';
 import { locationOf } from './location';
 
@@ -39,5 +39,10 @@ export const routerSlice = createSlice({
     selectLocation: (state) => state.location,
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof routerSlice> {}
+}
 
 export const { selectLocation } = routerSlice.selectors;

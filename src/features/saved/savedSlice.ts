@@ -1,4 +1,4 @@
-import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, original, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist/es/constants';
 import type { CartData } from '../../domain/types';
 import { lineSavedForLater, loggedOut, productsLeftShop, savedLineMovedToCart } from '../../store/events';
@@ -65,6 +65,11 @@ export const savedSlice = createSlice({
     selectSavedCount: (state) => countLines(state.items),
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof savedSlice> {}
+}
 
 export const { savedLineRemoved } = savedSlice.actions;
 export const { selectSavedItems, selectSavedCount } = savedSlice.selectors;

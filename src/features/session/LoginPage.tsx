@@ -9,7 +9,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { TextInput } from '../../components/OutlinedField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectLoginLanding } from '../../store/selectors';
+import { selectLoginLanding } from './sessionSelectors';
 import { loginFormEdited, selectLoginForm } from './accountFormsSlice';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';

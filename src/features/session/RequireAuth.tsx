@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useHydrated } from '../../components/useHydrated';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectIsAuthenticated } from '../../store/selectors';
+import { selectIsAuthenticated } from './sessionSelectors';
 import { forwardState } from './redirectState';
 import { useGetUserInfoQuery } from './sessionApi';
 import { loginRequired } from './sessionSlice';

@@ -7,7 +7,7 @@ import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router-
 import { useHydrated } from '../../components/useHydrated';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectStaffAccess } from '../../store/selectors';
+import { selectStaffAccess } from './sessionSelectors';
 import { useGetUserInfoQuery } from './sessionApi';
 import { loginRequired } from './sessionSlice';
 

@@ -1,4 +1,4 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut } from '../../store/events';
 import { credentialsSubmitted, loginModeChosen } from './sessionSlice';
 import { emailError, validateLoginForm, validateResetForm, type FieldErrors, type LoginForm, type LoginMode } from './validation';
@@ -101,5 +101,10 @@ export const accountFormsSlice = createSlice({
     selectResetForm: (state) => state.reset,
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof accountFormsSlice> {}
+}
 
 export const { selectLoginForm, selectForgotForm, selectResetForm } = accountFormsSlice.selectors;

@@ -3,7 +3,7 @@ import { baseApi } from '../../api/baseApi';
 import type { ApiError } from '../../api/errors';
 import { loggedOut, toastRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectSessionToken } from '../../store/selectors';
+import { selectSessionToken } from './sessionSelectors';
 import { sessionApi } from './sessionApi';
 import { loginRequired, logoutConfirmed, sessionExpired } from './sessionSlice';
 

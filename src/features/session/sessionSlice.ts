@@ -1,4 +1,4 @@
-import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf, type WithSlice } from '@reduxjs/toolkit';
 import { loggedIn, loggedOut, logoutConfirmed } from '../../store/events';
 import type { UserRole } from '../../domain/types';
 import { safeRedirectPath, type LoginMode } from './validation';
@@ -133,6 +133,11 @@ export const sessionSlice = createSlice({
     selectLoginError: (state) => state.error,
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof sessionSlice> {}
+}
 
 export const {
   selectSessionStatus,

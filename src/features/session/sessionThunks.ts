@@ -1,7 +1,7 @@
 import { errorMessage } from '../../api/errors';
 import type { StoreDeps } from '../../store/deps';
 import { loadingFinished, loadingStarted, loggedIn, toastRequested } from '../../store/events';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { forgotFormSubmitted, loginFormSubmitted, passwordResetDone, resetFormSubmitted } from './accountFormsSlice';
 import { FORGOT_PASSWORD_KEY, RESET_PASSWORD_KEY, sessionApi } from './sessionApi';
 import { credentialsSubmitted, loginFailed } from './sessionSlice';

@@ -10,7 +10,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatMoney } from '../../domain/money';
 import { navigationRequested } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectLocation } from '../../store/selectors';
+import { selectLocation } from '../router';
 import { formatWhen } from './format';
 import { abandonedQueryArgs, pageCount, STAFF_TEXT } from './rules';
 import { useSearchStaffOrdersQuery } from './staffApi';

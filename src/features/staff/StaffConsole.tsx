@@ -5,42 +5,41 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Link as RouterLink, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { logoutConfirmed, realtimeSubscribed, realtimeUnsubscribed } from '../../store/events';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectUserProfile } from '../../store/selectors';
-import { staffCatalogNav, staffCatalogRoutes } from './catalog/routes';
+import { selectUserProfile } from '../session';
+import { STAFF_NAV, STAFF_PAGES, type StaffScreenKey } from '../../domain/routes';
+import { staffCatalogScreens } from './catalog/routes';
 import { AbandonedPage } from './AbandonedPage';
 import { DashboardPage } from './DashboardPage';
 import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
-import { staffReviewsNav, staffReviewsRoutes } from './moderation/routes';
+import { staffReviewsScreens } from './moderation/routes';
 import { startStaffListeners } from './staffListeners';
 import './staffSlice';
 
-/** The console's own pages; the catalog editors bring theirs (catalog/routes.tsx). Paths relative to /staff. */
+/** The screen of each staff page of the route table (src/domain/routes.ts); the catalog editors bring theirs (catalog/routes.tsx). */
+const SCREENS: Record<StaffScreenKey, ReactElement> = {
+  dashboard: <DashboardPage />,
+  inbox: <InboxPage />,
+  ordersBoard: <OrdersBoard />,
+  staffOrder: <OrderPage />,
+  abandoned: <AbandonedPage />,
+  ...staffReviewsScreens,
+  ...staffCatalogScreens,
+};
+
+/** The console's routes, relative to /staff. */
 const routes: RouteObject[] = [
-  { index: true, element: <DashboardPage /> },
-  { path: 'inbox', element: <InboxPage /> },
-  { path: 'inbox/:conversationId', element: <InboxPage /> },
-  { path: 'orders', element: <OrdersBoard /> },
-  { path: 'orders/:orderId', element: <OrderPage /> },
-  { path: 'abandoned', element: <AbandonedPage /> },
-  ...staffCatalogRoutes,
-  ...staffReviewsRoutes,
+  ...STAFF_PAGES.map((page): RouteObject => (page.path === '' ? { index: true, element: SCREENS[page.screen] } : { path: page.path, element: SCREENS[page.screen] })),
   { path: '*', element: <StaffNotFound /> },
 ];
 
-const NAV: { to: string; label: string }[] = [
-  { to: '/staff', label: 'Dashboard' },
-  { to: '/staff/inbox', label: 'Inbox' },
-  { to: '/staff/orders', label: 'Orders' },
-  ...staffReviewsNav,
-  ...staffCatalogNav,
-];
+const NAV = STAFF_NAV;
 
 /**
  * The section a console path belongs to: the dashboard is `/staff` alone, abandoned checkouts sit

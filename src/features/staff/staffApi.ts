@@ -2,8 +2,8 @@ import { addListener, createEntityAdapter, type EntityState } from '@reduxjs/too
 import { baseApi } from '../../api/baseApi';
 import type { Message } from '../../domain/types';
 import { messageReceived, socketConnected } from '../../store/events';
-import { selectLocation } from '../../store/selectors';
-import type { AppDispatch, RootState } from '../../store/store';
+import { selectLocation } from '../router';
+import type { AppDispatch, RootState } from '../../store/types';
 import { applyLiveMessage } from './rules';
 import type { OrderBoardPage, OrderStatusResult, StaffConversation, StaffCustomer, StaffOrderPage, StaffOrderSummary, StaffThread } from './types';
 import type { Conversation } from '../../domain/types';

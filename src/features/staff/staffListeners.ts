@@ -1,6 +1,6 @@
 import { addListener } from '@reduxjs/toolkit';
 import { orderUpdateReceived, socketConnected } from '../../store/events';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { staffApi } from './staffApi';
 import { inboxSearchApplied, inboxSearchEdited } from './staffSlice';
 

@@ -1,7 +1,8 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { OrderStatus } from '../../domain/types';
 import { loggedOut } from '../../store/events';
-import { rootReducer, type RootState } from '../../store/store';
+import { injectLazySlice } from '../../store/lazySliceInjection';
+import type { RootState } from '../../store/types';
 import { EMPTY_ORDER_FORM, type BoardFilters, type OrderForm } from './rules';
 
 /**
@@ -120,11 +121,11 @@ export const staffSlice = createSlice({
 });
 
 /** The slice in the store from the moment this module loads (the console's chunk). */
-export const injectedStaffSlice = staffSlice.injectInto(rootReducer);
+injectLazySlice(staffSlice);
 
 /** The root state once the console's chunk has injected this slice. */
 export type WithStaff = RootState & { staff?: StaffState };
-const slice = (state: WithStaff): StaffState => injectedStaffSlice.selectSlice(state);
+const slice = (state: WithStaff): StaffState => state.staff ?? staffSlice.getInitialState();
 
 export const selectInboxSearch = (state: WithStaff) => slice(state).inboxSearch;
 export const selectInboxQuery = (state: WithStaff) => slice(state).inboxQuery;

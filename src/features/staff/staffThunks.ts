@@ -1,9 +1,9 @@
 import { serverMessage } from '../../api/errors';
 import { formatMoney } from '../../domain/money';
 import { navigationRequested, toastRequested } from '../../store/events';
-import { selectLocation } from '../../store/selectors';
+import { selectLocation } from '../router';
 import type { StoreDeps } from '../../store/deps';
-import type { AppDispatch, RootState } from '../../store/store';
+import type { AppDispatch, RootState } from '../../store/types';
 import { boardQueryArgs, boardSearch, canSendReply, parseBoardFilters, planOrderUpdate, STAFF_TEXT, type BoardFilters } from './rules';
 import { staffApi } from './staffApi';
 import {

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loadingFinished, loadingStarted } from '../../store/events';
 
 /**
@@ -30,6 +30,11 @@ export const uiSlice = createSlice({
     selectIsLoading: (state) => state.pendingLoads > 0,
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof uiSlice> {}
+}
 
 export { loadingStarted, loadingFinished };
 export const { selectIsLoading } = uiSlice.selectors;

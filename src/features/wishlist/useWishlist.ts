@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../store/hooks';
-import { selectIsAuthenticated } from '../../store/selectors';
+import { selectIsAuthenticated } from '../session';
 import { useGetWishlistQuery } from './wishlistApi';
 import { selectWishlistIds } from './wishlistSelectors';
 

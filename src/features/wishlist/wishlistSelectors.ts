@@ -1,8 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { paginate } from '../../domain/pagination';
 import type { Product } from '../../domain/types';
-import { selectIsAuthenticated } from '../../store/selectors';
-import type { RootState } from '../../store/store';
+import { selectIsAuthenticated } from '../session';
+import type { RootState } from '../../store/types';
 import { searchWishlist, wishlistProducts } from './rules';
 import { wishlistApi } from './wishlistApi';
 import { selectWishlistPageNumber, selectWishlistSearch } from './wishlistViewSlice';

@@ -1,4 +1,4 @@
-import { createAction, createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, original, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist/es/constants';
 import { loggedOut, productsLeftShop } from '../../store/events';
 import { PERSIST_KEY } from '../../store/persistKey';
@@ -75,5 +75,10 @@ export const wishlistSlice = createSlice({
       });
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof wishlistSlice> {}
+}
 
 export const { toggled } = wishlistSlice.actions;

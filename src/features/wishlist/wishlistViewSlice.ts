@@ -1,4 +1,4 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../store/events';
 
 /**
@@ -40,5 +40,10 @@ export const wishlistViewSlice = createSlice({
     selectWishlistPageNumber: (state) => state.page,
   },
 });
+
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof wishlistViewSlice> {}
+}
 
 export const { selectWishlistSearch, selectWishlistPageNumber } = wishlistViewSlice.selectors;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bundlesApi } from '../../../src/features/bundles/bundlesApi';
-import { bundleAddPressed } from '../../../src/features/bundles/bundleViewSlice';
+import { bundleAddPressed } from '../../../src/features/bundles/bundlesSlice';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
-import { selectLocation } from '../../../src/store/selectors';
+import { selectLocation } from '../../../src/features/router/routerSlice';
 import { makeStore } from '../../../src/store/store';
 import { NOW, bundles } from '../../fixtures/catalog';
 

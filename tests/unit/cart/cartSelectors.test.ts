@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundlesApi } from '../../../src/features/bundles/bundlesApi';
 import { selectCartLines, selectCartSummary } from '../../../src/features/cart/cartSelectors';
 import { catalogApi } from '../../../src/features/catalog/catalogApi';
-import { selectCatalogStatus } from '../../../src/store/selectors';
+import { selectCatalogStatus } from '../../../src/features/catalog/catalogLookup';
 import { makeStore } from '../../../src/store/store';
 import { NOW } from '../../fixtures/catalog';
 import { failWith, mswServer } from '../../utils/msw';

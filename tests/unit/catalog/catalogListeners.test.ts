@@ -9,11 +9,11 @@ import {
   quantityTyped,
   selectProductSelection,
   sizePicked,
-} from '../../../src/features/catalog/productSelectionSlice';
+} from '../../../src/features/catalog/catalogSlice';
 import { MESSAGES } from '../../../src/features/catalog/purchase';
 import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
-import { selectLocation } from '../../../src/store/selectors';
+import { selectLocation } from '../../../src/features/router/routerSlice';
 import { loggedIn } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';

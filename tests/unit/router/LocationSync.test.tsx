@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LocationSync } from '../../../src/features/router/LocationSync';
 import { selectLocation } from '../../../src/features/router/routerSlice';
 import { navigationRequested } from '../../../src/store/events';
-import { installRecorder } from '../../../src/store/recorder';
-import { replayEnded, replayStarted, stateReplaced } from '../../../src/store/replayState';
+import { installRecorder } from '../../../src/features/qa/recorder';
+import { replayEnded, replayStarted, stateReplaced } from '../../../src/features/qa/replayState';
 import { makeStore, type AppStore } from '../../../src/store/store';
 
 function Where() {

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sessionApi } from '../../../src/features/session/sessionApi';
 import { initialSessionState, redirectAfterLoginSet } from '../../../src/features/session/sessionSlice';
-import { selectAccountLink, selectLoginLanding, selectStaffAccess } from '../../../src/store/selectors';
+import { selectAccountLink, selectLoginLanding, selectStaffAccess } from '../../../src/features/session/sessionSelectors';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lineAdded } from '../../../src/features/cart/cartSlice';
 import { connectBrowserEvents, STORAGE_KEY } from '../../../src/store/crossTab';
 import { connectionRestored } from '../../../src/store/events';
-import { selectUserProfile } from '../../../src/store/selectors';
+import { selectUserProfile } from '../../../src/features/session/sessionSelectors';
 import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
 import { memoryStorage } from '../../utils/memoryStorage';

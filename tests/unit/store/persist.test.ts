@@ -6,7 +6,7 @@ import { redirectAfterLoginSet } from '../../../src/features/session/sessionSlic
 import { toggled as wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
 import { loggedIn, loggedOut } from '../../../src/store/events';
 import { PERSIST_KEY, PERSIST_VERSION, migrate, sanitizePersisted, tolerantDeserialize } from '../../../src/store/persist';
-import { selectUserProfile } from '../../../src/store/selectors';
+import { selectUserProfile } from '../../../src/features/session/sessionSelectors';
 import { startPersistence } from '../../../src/store/persistence';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';

@@ -6,7 +6,7 @@ import { selectWishlistIds } from '../../../src/features/wishlist/wishlistSelect
 import { lineAdded, loggedIn } from '../../../src/store/events';
 import { PERSIST_KEY, PERSIST_VERSION } from '../../../src/store/persist';
 import { startPersistence } from '../../../src/store/persistence';
-import { selectSessionToken } from '../../../src/store/selectors';
+import { selectSessionToken } from '../../../src/features/session/sessionSelectors';
 import { makeStore } from '../../../src/store/store';
 import { memoryStorage, persistedValue } from '../../utils/memoryStorage';
 import { mswServer } from '../../utils/msw';

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { sessionApi } from '../../../src/features/session/sessionApi';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
 import { loggedOut } from '../../../src/store/events';
-import { selectCartContents, selectUserProfile } from '../../../src/store/selectors';
+import { selectCartItems as selectCartContents } from '../../../src/features/cart/cartSlice';
+import { selectUserProfile } from '../../../src/features/session/sessionSelectors';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 

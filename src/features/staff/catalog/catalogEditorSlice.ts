@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Bundle, Product } from '../../../domain/types';
-import { rootReducer, type RootState } from '../../../store/store';
+import { injectLazySlice } from '../../../store/lazySliceInjection';
+import type { RootState } from '../../../store/types';
 import {
   EMPTY_ACCESSORY,
   EMPTY_BUNDLE_DRAFT,
@@ -275,11 +276,16 @@ export const staffCatalogSlice = createSlice({
 });
 
 /** The slice in the app's root reducer (added when the console chunk loads; its selectors see the initial state until then). */
-export const injectedStaffCatalogSlice = staffCatalogSlice.injectInto(rootReducer);
+declare module '../../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface LazyLoadedSlices extends WithSlice<typeof staffCatalogSlice> {}
+}
+
+injectLazySlice(staffCatalogSlice);
 
 export const staffCatalogActions = staffCatalogSlice.actions;
 type WithCatalog = RootState & { staffCatalog?: StaffCatalogState };
-const S = injectedStaffCatalogSlice.selectors;
+const S = staffCatalogSlice.getSelectors((state: { staffCatalog?: ReturnType<typeof staffCatalogSlice.getInitialState> }) => state.staffCatalog ?? staffCatalogSlice.getInitialState());
 /** The slice's selectors over the app's state (the slice is optional there until injected). */
 export const selectProductFilters = (state: RootState) => S.selectProductFilters(state as WithCatalog);
 export const selectProductEditor = (state: RootState) => S.selectProductEditor(state as WithCatalog);

@@ -2,7 +2,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../../../api/errors';
 import { navigationRequested, toastRequested } from '../../../store/events';
 import type { StoreDeps } from '../../../store/deps';
-import type { RootState } from '../../../store/store';
+import type { RootState } from '../../../store/types';
 import {
   selectBundleEditor,
   selectDeleteDialog,

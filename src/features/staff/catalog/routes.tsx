@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { STAFF_PAGES, type StaffScreenKey } from '../../../domain/routes';
 
 /**
- * The catalog editors inside the staff console (issue 18): paths relative to /staff, each screen
- * its own lazy chunk (nothing here is imported by shopper code). Elements, not `lazy` route
+ * The catalog editors inside the staff console: their paths and menu entries are the route table's
+ * (src/domain/routes.ts `STAFF_PAGES`), each screen its own lazy chunk (nothing here is imported by shopper code). Elements, not `lazy` route
  * objects: the app's router is declarative (BrowserRouter + useRoutes), where `lazy` is not used.
  */
 function screen(load: () => Promise<{ default: ComponentType }>) {
@@ -31,21 +32,17 @@ const ProductEditor = () => import('./ProductEditor');
 const BundlesPage = () => import('./BundlesPage');
 const BundleEditor = () => import('./BundleEditor');
 
-export const staffCatalogRoutes: RouteObject[] = [
-  { path: 'products', element: screen(ProductsPage) },
-  { path: 'products/new', element: screen(ProductEditor) },
-  { path: 'products/:id', element: screen(ProductEditor) },
-  { path: 'bundles', element: screen(BundlesPage) },
-  { path: 'bundles/new', element: screen(BundleEditor) },
-  { path: 'bundles/:id', element: screen(BundleEditor) },
-  { path: 'discounts', element: screen(() => import('./DiscountsPage')) },
-  { path: 'settings', element: screen(() => import('./SettingsPage')) },
-];
+/** The catalog editors' screens, by their key in the route table's staff pages (src/domain/routes.ts). */
+export const staffCatalogScreens = {
+  products: screen(ProductsPage),
+  productEditor: screen(ProductEditor),
+  bundles: screen(BundlesPage),
+  bundleEditor: screen(BundleEditor),
+  discounts: screen(() => import('./DiscountsPage')),
+  settings: screen(() => import('./SettingsPage')),
+} satisfies Partial<Record<StaffScreenKey, ReactElement>>;
 
-/** The console's menu entries for the catalog. */
-export const staffCatalogNav: { to: string; label: string }[] = [
-  { to: '/staff/products', label: 'Products' },
-  { to: '/staff/bundles', label: 'Bundles' },
-  { to: '/staff/discounts', label: 'Discounts' },
-  { to: '/staff/settings', label: 'Settings' },
-];
+const isCatalogScreen = (key: string): key is keyof typeof staffCatalogScreens => key in staffCatalogScreens;
+
+/** The catalog editors' routes, relative to /staff, in the route table's order. */
+export const staffCatalogRoutes: RouteObject[] = STAFF_PAGES.flatMap((page) => (isCatalogScreen(page.screen) ? [{ path: page.path, element: staffCatalogScreens[page.screen] }] : []));

@@ -1,6 +1,7 @@
 import { createAction, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../../../store/events';
-import { rootReducer, type RootState } from '../../../store/store';
+import { injectLazySlice } from '../../../store/lazySliceInjection';
+import type { RootState } from '../../../store/types';
 import { QUEUE_FILTERS, type QueueFilter } from './staffReviewsApi';
 
 /**
@@ -89,10 +90,11 @@ export const staffReviewsSlice = createSlice({
   },
 });
 
-declare module '../../../store/store' {
+declare module '../../../store/types' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging of the lazy slices
   interface LazyLoadedSlices extends WithSlice<typeof staffReviewsSlice> {}
 }
 
-export const injectedStaffReviewsSlice = staffReviewsSlice.injectInto(rootReducer);
-export const selectStaffReviews = (state: RootState): StaffReviewsState => injectedStaffReviewsSlice.selectSlice(state);
+/** The slice in the store from the moment this module loads (the moderation screen's chunk). */
+injectLazySlice(staffReviewsSlice);
+export const selectStaffReviews = (state: RootState): StaffReviewsState => state.staffReviews ?? staffReviewsSlice.getInitialState();

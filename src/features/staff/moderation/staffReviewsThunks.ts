@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../api/errors';
-import type { AppDispatch, RootState } from '../../../store/store';
+import type { AppDispatch, RootState } from '../../../store/types';
 import { staffReviewsApi } from './staffReviewsApi';
 import { moderationDone, moderationStarted, reviewSettingsSaved, selectStaffReviews } from './staffReviewsSlice';
 

@@ -1,13 +1,13 @@
 import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PERSIST, PURGE, persistReducer, type Storage } from 'redux-persist';
-import { baseApi } from '../api/baseApi';
+import { baseApi } from '../../api/baseApi';
 import { buildActionLog, toLogValue } from './actionLog';
 // A replay reduces every feature's actions: every lazy slice is in the root reducer.
-import './lazySlices';
-import { createPersistConfig, PERSIST_VERSION } from './persist';
+import '../../store/lazySlices';
+import { createPersistConfig, PERSIST_VERSION } from '../../store/persist';
 import type { Recorder, RecorderStatus } from './recorderSlot';
 import { isReplaying, replayStarted } from './replayState';
-import { rootReducer, type AppStore } from './store';
+import type { AppStore } from '../../store/types';
 
 export type { Recorder, RecorderStatus } from './recorderSlot';
 
@@ -32,7 +32,7 @@ export type { Recorder, RecorderStatus } from './recorderSlot';
  *   own stored cart and token survive, and other tabs do not pick up the replayed state;
  * - other tabs' stored copies are not taken in (`withStateReplacement`).
  * Leaving the replay swaps the state the app had before back in. The parts the running store needs
- * from page load are in store/replayState.ts; this module (the recorder, the replay reducer, the
+ * from page load are in features/qa/replayState.ts; this module (the recorder, the replay reducer, the
  * action log) is not part of the first view: see `installRecorder`.
  */
 
@@ -193,13 +193,13 @@ export function createRecorder({ now, createReducer, capacity = DEFAULT_RECORDER
 }
 
 /**
- * Puts a QA recorder into `store` (its recorder slot, store/recorderSlot.ts), recording at once
+ * Puts a QA recorder into `store` (its recorder slot, features/qa/recorderSlot.ts), recording at once
  * with `record`. main.tsx does so before the first action in QA mode and in development; the QA
  * panel does on opening otherwise. A store that has one keeps it.
  */
 export function installRecorder(store: AppStore, options: { record?: boolean; capacity?: number } = {}): Recorder {
   if (!store.recorder.installed) {
-    store.recorder.install(createRecorder({ now: store.deps.now, createReducer: () => createReplayReducer(rootReducer), capacity: options.capacity }));
+    store.recorder.install(createRecorder({ now: store.deps.now, createReducer: () => createReplayReducer(store.recorder.rootReducer), capacity: options.capacity }));
   }
   if (options.record && !store.recorder.status().recording) store.recorder.start();
   return store.recorder;

@@ -1,4 +1,4 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { variantKey } from '../../domain/cartKey';
 import type { Bundle } from '../../domain/types';
 
@@ -6,16 +6,16 @@ import type { Bundle } from '../../domain/types';
  * What the shopper looks at among the bundles (issue 15), so a QA replay shows the same: the
  * gallery picture per bundle page, and the home carousel's page.
  */
-export interface BundleViewState {
+export interface BundlesState {
   imageByBundle: Record<string, number>;
   /** The carousel page asked for (clamped to the pages there are when shown). */
   carouselPage: number;
 }
 
-const initialState: BundleViewState = { imageByBundle: {}, carouselPage: 0 };
+const initialState: BundlesState = { imageByBundle: {}, carouselPage: 0 };
 
-export const bundleViewSlice = createSlice({
-  name: 'bundleView',
+export const bundlesSlice = createSlice({
+  name: 'bundles',
   initialState,
   reducers: {
     bundleImageChosen(state, { payload }: PayloadAction<{ bundleId: string; index: number }>) {
@@ -27,7 +27,12 @@ export const bundleViewSlice = createSlice({
   },
 });
 
-export const { bundleImageChosen, carouselMoved } = bundleViewSlice.actions;
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof bundlesSlice> {}
+}
+
+export const { bundleImageChosen, carouselMoved } = bundlesSlice.actions;
 
 /** The carousel's pages for `count` bundles shown `perView` at a time, and the page shown (the one asked for, clamped). */
 export function carouselPages(requested: number, count: number, perView: number): { pages: number; page: number } {
@@ -35,14 +40,14 @@ export function carouselPages(requested: number, count: number, perView: number)
   return { pages, page: Math.min(Math.max(0, requested), pages - 1) };
 }
 
-export const selectCarouselPage = (state: { bundleView: BundleViewState }) => state.bundleView.carouselPage;
+export const selectCarouselPage = (state: { bundles: BundlesState }) => state.bundles.carouselPage;
 
 /** 'Add Bundle to Cart' was pressed (the listener adds the line and goes to the cart). */
-export const bundleAddPressed = createAction<{ bundleId: string }>('bundleView/addPressed');
+export const bundleAddPressed = createAction<{ bundleId: string }>('bundles/addPressed');
 
 /** The picture shown for a bundle (the first until one is chosen; a choice outside the gallery reads as the first). */
-export function selectBundleImage(state: { bundleView: BundleViewState }, bundle: Pick<Bundle, '_id' | 'images'>): number {
-  const chosen = state.bundleView.imageByBundle[bundle._id] ?? 0;
+export function selectBundleImage(state: { bundles: BundlesState }, bundle: Pick<Bundle, '_id' | 'images'>): number {
+  const chosen = state.bundles.imageByBundle[bundle._id] ?? 0;
   return chosen >= 0 && chosen < (bundle.images?.length ?? 0) ? chosen : 0;
 }
 

@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Product } from '../../domain/types';
 import { locationChanged, navigationRequested } from '../../store/events';
 import { galleryImages, shownImageIndex } from './gallery';
@@ -29,26 +29,26 @@ export interface ProductSelection {
   added: AddedLine | null;
 }
 
-export interface ProductSelectionState {
+export interface CatalogState {
   byProduct: Record<string, ProductSelection>;
 }
 
 export const EMPTY_SELECTION: ProductSelection = { color: null, size: null, quantityText: '1', image: null, accessory: null, problem: null, added: null };
 
-const initialState: ProductSelectionState = { byProduct: {} };
+const initialState: CatalogState = { byProduct: {} };
 
 type For<T = object> = PayloadAction<{ productId: string } & T>;
 
-function entry(state: ProductSelectionState, productId: string): ProductSelection {
+function entry(state: CatalogState, productId: string): ProductSelection {
   return (state.byProduct[productId] ??= { ...EMPTY_SELECTION });
 }
 
-function closeDialogs(state: ProductSelectionState) {
+function closeDialogs(state: CatalogState) {
   for (const s of Object.values(state.byProduct)) s.added = null;
 }
 
-export const productSelectionSlice = createSlice({
-  name: 'productSelection',
+export const catalogSlice = createSlice({
+  name: 'catalog',
   initialState,
   reducers: {
     colorPicked(state, { payload }: For<{ color: string }>) {
@@ -99,6 +99,11 @@ export const productSelectionSlice = createSlice({
   },
 });
 
+declare module '../../store/types' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  interface EagerSlices extends WithSlice<typeof catalogSlice> {}
+}
+
 export const {
   colorPicked,
   sizePicked,
@@ -110,13 +115,13 @@ export const {
   purchaseRefused,
   addedToCart,
   addedDialogClosed,
-} = productSelectionSlice.actions;
+} = catalogSlice.actions;
 
-type WithSelection = { productSelection: ProductSelectionState };
+type WithSelection = { catalog: CatalogState };
 
 /** The selection on `productId`'s page (the empty selection until the shopper picks something). */
 export function selectProductSelection(state: WithSelection, productId: string): ProductSelection {
-  return state.productSelection.byProduct[productId] ?? EMPTY_SELECTION;
+  return state.catalog.byProduct[productId] ?? EMPTY_SELECTION;
 }
 
 /** Everything a product page shows about the selection, derived once per change. */

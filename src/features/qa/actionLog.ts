@@ -1,14 +1,14 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { redact } from './devtools';
+import { redact } from '../../store/devtools';
 
 /**
  * The QA action log (issue 8): one JSON file a tester hands over and a developer replays — in the
  * running app (QA panel), in Node (`npm run replay`) and in Redux DevTools (Import).
  *
- * Version 1, one JSON object:
+ * Version 2, one JSON object:
  *
  *   format          'layerloft-action-log'
- *   version         1
+ *   version         2 (version 1 logs are read too: see `V1_RENAMED_SLICES`)
  *   app             'LayerLoft'
  *   startedAt       ms epoch when the recorded state below was taken (the store's clock)
  *   savedAt         ms epoch when the file was written
@@ -24,7 +24,12 @@ import { redact } from './devtools';
  * replay reduces is exactly what the file holds.
  */
 export const LOG_FORMAT = 'layerloft-action-log';
-export const LOG_VERSION = 1;
+export const LOG_VERSION = 2;
+/**
+ * Version 2 names two slices as the design card does; a version 1 log is read by renaming its state
+ * keys and its actions' type prefixes, so a tester's old file still replays.
+ */
+export const V1_RENAMED_SLICES: Readonly<Record<string, string>> = { productSelection: 'catalog', bundleView: 'bundles' };
 /** A sanity bound: far above the recorder's ring buffer, low enough to refuse absurd files. */
 export const MAX_LOG_ACTIONS = 100_000;
 
@@ -128,6 +133,21 @@ function parseJsonField(value: unknown, name: string): { ok: true; value: unknow
   }
 }
 
+function renameV1Type(type: string): string {
+  const slash = type.indexOf('/');
+  const renamed = slash > 0 ? V1_RENAMED_SLICES[type.slice(0, slash)] : undefined;
+  return renamed ? `${renamed}${type.slice(slash)}` : type;
+}
+
+function renameV1Action(action: unknown): unknown {
+  return isRecord(action) && typeof action.type === 'string' ? { ...action, type: renameV1Type(action.type) } : action;
+}
+
+/** A version 1 state with its renamed slices under today's keys (key order kept, for readable diffs). */
+function renameV1State(state: LogState): LogState {
+  return Object.fromEntries(Object.entries(state).map(([key, value]) => [V1_RENAMED_SLICES[key] ?? key, value]));
+}
+
 const refuse = (error: string): ParseResult => ({ ok: false, error: `This file cannot be replayed: ${error}` });
 
 /**
@@ -150,12 +170,13 @@ export function parseActionLog(text: string): ParseResult {
   }
   if (typeof raw.version !== 'number' || !Number.isInteger(raw.version)) return refuse('its version is missing.');
   if (raw.version > LOG_VERSION) return refuse(`it was written by a newer version of the format (v${raw.version}); this build reads v${LOG_VERSION}.`);
-  if (raw.version !== LOG_VERSION) return refuse(`format version ${raw.version} is not supported (this build reads v${LOG_VERSION}).`);
+  if (raw.version !== LOG_VERSION && raw.version !== 1) return refuse(`format version ${raw.version} is not supported (this build reads v1 and v${LOG_VERSION}).`);
+  const fromV1 = raw.version === 1;
 
   const payload = parseJsonField(raw.payload, 'payload');
   if (!payload.ok) return refuse(payload.error);
   if (!Array.isArray(payload.value)) return refuse('"payload" must hold an array of actions.');
-  const actions = payload.value as unknown[];
+  const actions = fromV1 ? payload.value.map(renameV1Action) : (payload.value as unknown[]);
   if (actions.length > MAX_LOG_ACTIONS) return refuse(`it holds ${actions.length} actions; at most ${MAX_LOG_ACTIONS} are read.`);
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
@@ -180,7 +201,8 @@ export function parseActionLog(text: string): ParseResult {
   for (let i = 0; i < raw.steps.length; i++) {
     const step = raw.steps[i] as unknown;
     if (!isRecord(step) || typeof step.at !== 'number' || !Number.isFinite(step.at)) return refuse(`step ${i} has no time.`);
-    if (step.type !== (actions[i] as UnknownAction).type) return refuse(`step ${i} says ${JSON.stringify(step.type)} but the action is ${JSON.stringify((actions[i] as UnknownAction).type)}.`);
+    const stepType = fromV1 && typeof step.type === 'string' ? renameV1Type(step.type) : step.type;
+    if (stepType !== (actions[i] as UnknownAction).type) return refuse(`step ${i} says ${JSON.stringify(step.type)} but the action is ${JSON.stringify((actions[i] as UnknownAction).type)}.`);
     times.push(step.at);
   }
 
@@ -191,10 +213,10 @@ export function parseActionLog(text: string): ParseResult {
       startedAt: num(raw.startedAt),
       savedAt: num(raw.savedAt),
       dropped: num(raw.dropped),
-      preloadedState: preloaded.value,
+      preloadedState: fromV1 ? renameV1State(preloaded.value) : preloaded.value,
       actions: actions as UnknownAction[],
       times,
-      finalState,
+      finalState: fromV1 && finalState ? renameV1State(finalState) : finalState,
     },
   };
 }

@@ -6,19 +6,19 @@ import {
   colorPicked,
   EMPTY_SELECTION,
   imageChosen,
-  productSelectionSlice,
+  catalogSlice,
   purchaseRefused,
   quantityTyped,
   selectProductSelection,
   selectProductSelectionView,
   sizePicked,
-} from '../../../src/features/catalog/productSelectionSlice';
+} from '../../../src/features/catalog/catalogSlice';
 import { MESSAGES } from '../../../src/features/catalog/purchase';
 import { locationChanged, navigationRequested } from '../../../src/store/events';
 import { makeProduct } from '../../fixtures/catalog';
 
-const reduce = productSelectionSlice.reducer;
-const wrap = (productSelection: ReturnType<typeof reduce>) => ({ productSelection });
+const reduce = catalogSlice.reducer;
+const wrap = (catalog: ReturnType<typeof reduce>) => ({ catalog });
 const knight = makeProduct({
   _id: 'knight',
   image: ['/img/knight.svg'],

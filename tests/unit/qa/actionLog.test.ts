@@ -8,7 +8,7 @@ import {
   pickPath,
   serializeActionLog,
   type ActionLogFile,
-} from '../../../src/store/actionLog';
+} from '../../../src/features/qa/actionLog';
 
 const state = { cart: { items: { 'p1_Red|': 1 } }, session: { status: 'anonymous', token: null } };
 const actions = [
@@ -65,12 +65,33 @@ describe('action log format', () => {
     expect(text).not.toContain('eyJhbGci');
   });
 
+  it('reads a version 1 log under today’s slice names: state keys and action types renamed, the rest as recorded', () => {
+    const v1State = { productSelection: { byProduct: { p1: { color: 'Red' } } }, bundleView: { carouselPage: 2 }, cart: { items: {} } };
+    const v1Actions = [
+      { action: { type: 'productSelection/colorPicked', payload: { productId: 'p1', color: 'Red' } }, at: 1 },
+      { action: { type: 'bundleView/addPressed', payload: { bundleId: 'b1' } }, at: 2 },
+      { action: { type: 'cart/lineAdded', payload: { key: 'p1_Red|', quantity: 1 } }, at: 3 },
+    ];
+    const v1 = { ...buildActionLog({ preloadedState: v1State, actions: v1Actions, startedAt: 0, savedAt: 4, finalState: v1State }), version: 1 };
+    const result = parseActionLog(JSON.stringify(v1));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.log.actions.map((a) => a.type)).toEqual(['catalog/colorPicked', 'bundles/addPressed', 'cart/lineAdded']);
+    expect(result.log.actions[0]).toEqual({ type: 'catalog/colorPicked', payload: { productId: 'p1', color: 'Red' } });
+    const renamed = { catalog: v1State.productSelection, bundles: v1State.bundleView, cart: v1State.cart };
+    expect(result.log.preloadedState).toEqual(renamed);
+    expect(result.log.finalState).toEqual(renamed);
+    // A version 2 file is taken as written: a slice that happens to carry an old name is not touched.
+    const v2 = parseActionLog(JSON.stringify(buildActionLog({ preloadedState: v1State, actions: v1Actions, startedAt: 0, savedAt: 4 })));
+    expect(v2.ok && v2.log.actions[0]!.type).toBe('productSelection/colorPicked');
+  });
+
   const refusals: Array<[string, string, RegExp]> = [
     ['text that is not JSON', '{"format": "layerloft-action-log", ', /not JSON/],
     ['a JSON array', '[1, 2]', /not a LayerLoft action log/],
     ['another format', JSON.stringify({ format: 'har', version: 1 }), /not a LayerLoft action log \(format "har"\)/],
     ['a plain DevTools export', JSON.stringify({ payload: '[]', preloadedState: '{}' }), /plain Redux DevTools export/],
-    ['a newer version', file({ version: 2 }), /newer version of the format \(v2\)/],
+    ['a newer version', file({ version: 3 }), /newer version of the format \(v3\)/],
     ['an older, unknown version', file({ version: 0 }), /version 0 is not supported/],
     ['a missing version', file({ version: undefined }), /version is missing/],
     ['a payload that is not a string', file({ payload: [] }), /"payload" must be a JSON string/],

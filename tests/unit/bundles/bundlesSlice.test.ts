@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { bundleImageChosen, bundleLine, bundleViewSlice, carouselMoved, carouselPages, selectBundleImage, selectCarouselPage } from '../../../src/features/bundles/bundleViewSlice';
+import { bundleImageChosen, bundleLine, bundlesSlice, carouselMoved, carouselPages, selectBundleImage, selectCarouselPage } from '../../../src/features/bundles/bundlesSlice';
 
-const reduce = bundleViewSlice.reducer;
+const reduce = bundlesSlice.reducer;
 const bundle = { _id: 'bn1', images: ['/a.svg', '/b.svg'] };
 
 describe('bundle view', () => {
   it('shows the first picture until one is chosen, per bundle', () => {
-    const start = { bundleView: reduce(undefined, { type: '@@init' }) };
+    const start = { bundles: reduce(undefined, { type: '@@init' }) };
     expect(selectBundleImage(start, bundle)).toBe(0);
-    const chosen = { bundleView: reduce(start.bundleView, bundleImageChosen({ bundleId: 'bn1', index: 1 })) };
+    const chosen = { bundles: reduce(start.bundles, bundleImageChosen({ bundleId: 'bn1', index: 1 })) };
     expect(selectBundleImage(chosen, bundle)).toBe(1);
     expect(selectBundleImage(chosen, { _id: 'bn2', images: ['/c.svg', '/d.svg'] })).toBe(0);
   });
 
   it('reads a choice outside the gallery as the first picture', () => {
-    const chosen = { bundleView: reduce(undefined, bundleImageChosen({ bundleId: 'bn1', index: 5 })) };
+    const chosen = { bundles: reduce(undefined, bundleImageChosen({ bundleId: 'bn1', index: 5 })) };
     expect(selectBundleImage(chosen, bundle)).toBe(0);
     expect(selectBundleImage(chosen, { _id: 'bn1', images: [] })).toBe(0);
   });
@@ -27,8 +27,8 @@ describe('bundle view', () => {
 describe('home carousel page', () => {
   it('keeps the page asked for, never below 0', () => {
     const s = reduce(undefined, carouselMoved({ page: 2 }));
-    expect(selectCarouselPage({ bundleView: s })).toBe(2);
-    expect(selectCarouselPage({ bundleView: reduce(s, carouselMoved({ page: -3 })) })).toBe(0);
+    expect(selectCarouselPage({ bundles: s })).toBe(2);
+    expect(selectCarouselPage({ bundles: reduce(s, carouselMoved({ page: -3 })) })).toBe(0);
   });
 
   it('shows the page asked for within the pages there are', () => {

@@ -9,7 +9,7 @@ export interface RecorderStatus {
   dropped: number;
 }
 
-/** The QA recorder (store/recorder.ts `createRecorder`). */
+/** The QA recorder (features/qa/recorder.ts `createRecorder`). */
 export interface Recorder {
   middleware: Middleware;
   /** A new recording: the buffer empties and the current state becomes the start state. */
@@ -27,6 +27,8 @@ export interface Recorder {
 
 /** The store's recorder before one is installed, and after: the installed one, through the same object. */
 export interface RecorderSlot extends Recorder {
+  /** The store's root reducer, which a replay reduces with (the recorder wraps it: recorder.ts `createReplayReducer`). */
+  readonly rootReducer: Reducer;
   /** Puts `recorder` in place (once): its middleware starts seeing actions from the next dispatch. */
   install(recorder: Recorder): void;
   readonly installed: boolean;
@@ -40,7 +42,7 @@ const IDLE: RecorderStatus = { recording: false, count: 0, dropped: 0 };
  * QA mode and in development before the store sees its first action (main.tsx), or when the QA
  * panel opens. Until then this slot passes actions through and reports "not recording".
  */
-export function createRecorderSlot(): RecorderSlot {
+export function createRecorderSlot(rootReducer: Reducer): RecorderSlot {
   let recorder: Recorder | undefined;
   let connect: ((recorder: Recorder) => void) | undefined;
   let forward: ((action: unknown) => unknown) | undefined;
@@ -56,11 +58,12 @@ export function createRecorderSlot(): RecorderSlot {
   };
 
   const installed = (): Recorder => {
-    if (!recorder) throw new Error('The QA recorder is not loaded (store/recorder.ts installRecorder).');
+    if (!recorder) throw new Error('The QA recorder is not loaded (features/qa/recorder.ts installRecorder).');
     return recorder;
   };
 
   return {
+    rootReducer,
     middleware,
     install(r) {
       if (recorder) throw new Error('A QA recorder is already installed in this store.');

@@ -2,17 +2,17 @@ import { http, HttpResponse } from 'msw';
 import { REHYDRATE, type Storage } from 'redux-persist';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { lineAdded, lineQuantityChanged } from '../../../src/features/cart/cartSlice';
-import { loadLog, ReplaySession } from '../../../src/features/qa/replayController';
+import { loadLog, replayerFor } from '../../../src/features/qa/replayController';
 import { verificationStarted } from '../../../src/features/checkout/checkoutSlice';
 import { credentialsSubmitted } from '../../../src/features/session/sessionSlice';
 import { toggled as wishlistToggled } from '../../../src/features/wishlist/wishlistSlice';
-import { parseActionLog, replayActionLog, serializeActionLog, toLogValue, type LogState } from '../../../src/store/actionLog';
+import { parseActionLog, replayActionLog, serializeActionLog, toLogValue, type LogState } from '../../../src/features/qa/actionLog';
 import { REDACTED } from '../../../src/store/devtools';
 import { loggedIn } from '../../../src/store/events';
 import { PERSIST_KEY } from '../../../src/store/persist';
 import { startPersistence } from '../../../src/store/persistence';
-import { installRecorder } from '../../../src/store/recorder';
-import { stateReplaced } from '../../../src/store/replayState';
+import { installRecorder } from '../../../src/features/qa/recorder';
+import { stateReplaced } from '../../../src/features/qa/replayState';
 import { makeStore, type AppStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 
@@ -231,22 +231,29 @@ describe('replay into the running app', () => {
     const writesBefore = storage.writes;
     const stored = { ...storage.data };
 
-    const result = loadLog(store, await recordedLog(), 'bug.json');
+    const text = await recordedLog();
+    const result = loadLog(store, text, 'bug.json');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const session = new ReplaySession(store, result.loaded);
+    const session = replayerFor(store);
+    expect(session.load(text, 'bug.json')).toBe(true);
     // Position p shows the state after p actions (the login also made the listeners report news).
     const after = (type: string) => result.loaded.log.actions.findIndex((a) => a.type === type) + 1;
     expect(session.length).toBe(result.loaded.log.actions.length);
+    // The session as the panel shows it is store state: DevTools follows a replay.
+    const { log } = result.loaded;
+    expect(store.getState().qa).toMatchObject({ replaying: false, position: 0, error: null, log: { name: 'bug.json' } });
+    expect(store.getState().qa.log!.steps).toEqual(log.actions.map((a, i) => ({ type: a.type, at: log.times[i]! - log.startedAt })));
 
     session.show(after('cart/lineAdded'));
-    expect(store.getState().qa.replaying).toBe(true);
+    expect(store.getState().qa).toMatchObject({ replaying: true, position: after('cart/lineAdded') });
     expect(store.getState().cart.items).toEqual({ 'p1_Red|': 2 });
     expect(store.getState().wishlist.ids).toEqual([]);
     session.show(session.length);
     expect(store.getState().session).toMatchObject({ status: 'authenticated', token: REDACTED });
     // Back to an earlier step.
     session.show(after('wishlist/toggled'));
+    expect(store.getState().qa.position).toBe(after('wishlist/toggled'));
     expect(store.getState().wishlist.ids).toEqual(['p2']);
     expect(store.getState().session.status).toBe('anonymous');
     session.show(session.length);
@@ -265,8 +272,12 @@ describe('replay into the running app', () => {
     // The recorder stopped where the replay began.
     expect(store.recorder.status().recording).toBe(false);
 
+    // A file refused meanwhile is reported and changes nothing else.
+    expect(session.load('not json', 'other.json')).toBe(false);
+    expect(store.getState().qa).toMatchObject({ replaying: true, position: session.length, log: { name: 'bug.json' }, error: expect.stringMatching(/not JSON/) });
+
     session.exit();
-    expect(store.getState().qa.replaying).toBe(false);
+    expect(store.getState().qa).toMatchObject({ replaying: false, log: { name: 'bug.json' } });
     expect(store.getState().cart).toEqual(ownState.cart);
     expect(store.getState().session).toEqual(ownState.session);
     await settle();

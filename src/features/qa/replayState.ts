@@ -1,14 +1,14 @@
 import { createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist/es/constants';
-import { baseApi } from '../api/baseApi';
+import { baseApi } from '../../api/baseApi';
 import type { LogState } from './actionLog';
-import type { AppStartListening } from './listenerMiddleware';
+import type { AppStartListening } from '../../store/listenerMiddleware';
 
 /**
  * What the running store needs of a QA replay from page load (issue 8; the recorder itself,
- * store/recorder.ts, loads only in QA mode, in development or when the QA panel opens): the replay
+ * features/qa/recorder.ts, loads only in QA mode, in development or when the QA panel opens): the replay
  * events, the flag read by shape, the root-reducer wrapper that swaps a replayed state in, and the
- * listener wrapper that silences side effects while a replay is shown. See store/recorder.ts for
+ * listener wrapper that silences side effects while a replay is shown. See features/qa/recorder.ts for
  * why a replay swaps states instead of re-dispatching.
  */
 

@@ -1,0 +1,3 @@
+/** The ui feature's public door: what other features and the store use of it. */
+export { setupToastListeners } from './toasts';
+export { uiSlice } from './uiSlice';

@@ -94,6 +94,25 @@ export default tseslint.config(
     },
   },
   {
+    // Screens show money, they never compute it (DESIGN "Money"): a line total or a dollars/cents
+    // conversion in a component drifts from the server's rule in cents. Use src/domain (money.ts,
+    // orderLines.ts, cartLines.ts) and format the cents it returns.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='*']:has(Identifier[name=/price|quantity|qty|amount|cents|total|cost/i])",
+          message: 'Screens never multiply prices: compute money in integer cents with a rule in src/domain (e.g. orderLineTotalCents) and format it.',
+        },
+        {
+          selector: "BinaryExpression[operator=/^[*\\/]$/][right.value=100]:has(Identifier[name=/price|quantity|qty|amount|cents|total|cost|unit/i])",
+          message: 'Screens never convert dollars and cents: use toCents/toDollars/formatCents from src/domain/money.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/store/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -17,7 +17,8 @@ import { selectBundleEditor, selectBundleProductSearch, staffCatalogActions as A
 import { cancelBundle, saveBundle } from './catalogThunks';
 import { EditorHeader, FieldRow, FormError, Section } from './EditorParts';
 import { PictureField } from './PictureField';
-import { fieldError, pickableProducts } from './rules';
+import { fieldError } from './rules/fields';
+import { pickableProducts } from './rules/picker';
 import { useGetStaffBundleQuery, useGetStaffProductsQuery } from './staffCatalogApi';
 
 /** /staff/bundles/new and /staff/bundles/:id: title, description, price, pictures, dates, products, cancel. */

@@ -13,7 +13,7 @@ import { formatDate } from '../../../components/formatDate';
 import { formatMoney } from '../../../domain/money';
 import { useAppDispatch, useNow } from '../../../store/hooks';
 import { cancelBundle } from './catalogThunks';
-import { bundleState } from './rules';
+import { bundleState } from './rules/bundles';
 import { useGetStaffBundlesQuery } from './staffCatalogApi';
 
 const STATE_LABEL = { cancelled: 'Cancelled', upcoming: 'Upcoming', active: 'On sale', ended: 'Ended' } as const;

@@ -18,7 +18,8 @@ import { AuditLog } from './AuditLog';
 import { selectDiscountEditor, staffCatalogActions as A } from './catalogEditorSlice';
 import { saveDiscount, setDiscountActive } from './catalogThunks';
 import { FieldRow, FormError } from './EditorParts';
-import { discountState, fieldError } from './rules';
+import { discountState } from './rules/discounts';
+import { fieldError } from './rules/fields';
 import { useGetStaffDiscountsQuery } from './staffCatalogApi';
 
 const STATE_LABEL = { active: 'Active', disabled: 'Disabled', expired: 'Expired' } as const;

@@ -23,7 +23,8 @@ import { saveProduct, setProductHidden } from './catalogThunks';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { EditorHeader, FieldRow, FormError, Section } from './EditorParts';
 import { PictureField } from './PictureField';
-import { fieldError, subCategoriesOf, toLocalInput } from './rules';
+import { fieldError, toLocalInput } from './rules/fields';
+import { subCategoriesOf } from './rules/products';
 import { useGetStaffProductQuery } from './staffCatalogApi';
 import { ACCESSORY_FLAGS, FLAG_LABELS, PRODUCT_FLAGS } from './types';
 

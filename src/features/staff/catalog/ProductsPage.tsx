@@ -18,7 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectProductFilters, staffCatalogActions as A } from './catalogEditorSlice';
 import { setProductHidden } from './catalogThunks';
 import { DeleteProductDialog } from './DeleteProductDialog';
-import { productFlagsOf, productListQuery } from './rules';
+import { productFlagsOf, productListQuery } from './rules/products';
 import { useGetStaffProductsQuery } from './staffCatalogApi';
 import { FLAG_LABELS, PRODUCT_FLAGS, type ProductFlag } from './types';
 

@@ -15,7 +15,8 @@ import { AuditLog } from './AuditLog';
 import { selectSettingsEditor, staffCatalogActions as A } from './catalogEditorSlice';
 import { saveSettings } from './catalogThunks';
 import { FormError, Section } from './EditorParts';
-import { CATEGORY_CHOICES, fieldError } from './rules';
+import { fieldError } from './rules/fields';
+import { CATEGORY_CHOICES } from './rules/settings';
 import { useGetStaffSettingsQuery } from './staffCatalogApi';
 import { PRODUCT_TAGS } from './types';
 

@@ -1,6 +1,8 @@
 import { baseApi } from '../../../api/baseApi';
 import type { Bundle, Product } from '../../../domain/types';
-import type { BundleRecord, DiscountRecord, ProductRecord } from './rules';
+import type { BundleRecord } from './rules/bundles';
+import type { DiscountRecord } from './rules/discounts';
+import type { ProductRecord } from './rules/products';
 import type { AuditEntry, ProductDeleted, ProductFlag, StaffBundleDetail, StaffDiscount, StaffProductDetail, StaffSettings, UploadedImage } from './types';
 
 /**

@@ -110,6 +110,7 @@ const envSchema = z.object({
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   MESSAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(10_000),
   ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(30),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(0),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -142,6 +143,11 @@ export interface Config {
   stripeApiBase?: string;
   /** How often (ms) unpaid orders past their payment window are cancelled (default 10 minutes). */
   paymentSweepIntervalMs?: number;
+  /**
+   * How often (ms) a request may check the catalog's shared version, the fallback behind the
+   * change notifications (default 1000). No environment variable sets it: tests set it through `overrides`.
+   */
+  catalogCheckIntervalMs?: number;
   smtpUrl?: string;
   publicUrl?: string;
   shopName: string;
@@ -172,6 +178,12 @@ export interface Config {
   passwordHashing: 'owasp' | 'test';
   /** Seed the demo catalog on the first start of an empty database (SEED_ON_EMPTY; default: not in production). */
   seedOnEmpty: boolean;
+  /**
+   * On SIGTERM, how long (ms) the instance keeps serving while /readyz answers 503, so a load
+   * balancer's health checks take it out of rotation before it stops accepting (SHUTDOWN_DRAIN_MS;
+   * 0 for a single instance, about three health-check intervals behind a load balancer).
+   */
+  shutdownDrainMs: number;
   /** Support chat: messages a shopper may post per window (staff are not limited; in Redis when REDIS_URL is set). */
   messageRateLimit: { max: number; windowMs: number };
   /**
@@ -212,7 +224,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' || env.VITEST ? 'test' : 'development';
+  // Only NODE_ENV decides: a test passes NODE_ENV=test (or the settings it needs) itself, so the
+  // configuration a test gets is the one it asked for, whoever runs it.
+  const nodeEnv = e.NODE_ENV === 'production' ? 'production' : e.NODE_ENV === 'test' ? 'test' : 'development';
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const secretFromEnv = overrides.jwtSecret ?? e.JWT_SECRET;
   const base: Config = {
@@ -248,6 +262,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seedOnEmpty: e.SEED_ON_EMPTY ?? nodeEnv !== 'production',
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_MS },
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
   const config: Config = { ...base, ...overrides, dataDir };
   config.payments = overrides.payments ?? paymentsMode(e.PAYMENTS, config);

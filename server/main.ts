@@ -57,14 +57,18 @@ if (isMain) {
     (server) => {
       if (!config.logLevel || config.logLevel === 'silent') console.log(`${config.shopName} is listening on ${server.url}`);
       const shutdown = (signal: string) => {
-        server.app.log.info({ signal }, 'shutting down');
+        server.app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+        // Behind a load balancer: fail readiness first and keep serving until its health checks
+        // have taken this instance out of rotation, then stop accepting.
+        server.app.lifecycle.draining = true;
         // A hung connection must not keep the process (and the DATA_DIR lock) forever.
         const force = setTimeout(() => {
-          server.app.log.error('shutdown took over 10 s; exiting');
+          server.app.log.error('shutdown took over 10 s after draining; exiting');
           process.exit(1);
-        }, 10_000);
+        }, config.shutdownDrainMs + 10_000);
         force.unref();
-        server.stop().then(
+        const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        drained.then(() => server.stop()).then(
           () => process.exit(0),
           (err: unknown) => {
             console.error('shutdown failed', err);

@@ -36,8 +36,18 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers and every migration of this build is applied. */
   ping(): Promise<{ ok: boolean; message?: string }>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (a plain identifier), from whichever process sent
+   * it, once its transaction committed. After a lost connection it listens again and calls
+   * `onNotify(null)`: notifications may have been missed meanwhile. Answers the way to stop.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+/** How long a lost listening connection waits before trying again (doubling up to the maximum). */
+const LISTEN_RETRY_MS = { first: 500, max: 10_000 };
 
 export interface OpenOptions {
   dataDir: string;
@@ -76,9 +86,52 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
+    async listen(channel, onNotify) {
+      if (!CHANNEL_RE.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      // LISTEN holds its connection for good: a client of its own, never one of the pool's.
+      let client: InstanceType<typeof pg.Client> | null = null;
+      let stopped = false;
+      let retryMs = LISTEN_RETRY_MS.first;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async (again: boolean): Promise<void> => {
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+        c.on('notification', (n) => {
+          if (n.channel === channel) onNotify(n.payload ?? null);
+        });
+        const lost = () => {
+          if (stopped || client !== c) return;
+          client = null;
+          c.end().catch(() => undefined);
+          timer = setTimeout(() => void connect(true), retryMs);
+          timer.unref();
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        };
+        c.on('error', lost);
+        c.on('end', lost);
+        client = c;
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+          retryMs = LISTEN_RETRY_MS.first;
+          if (again) onNotify(null);
+        } catch {
+          lost();
+        }
+      };
+      await connect(false);
+      const stop = async () => {
+        stopped = true;
+        clearTimeout(timer);
+        listeners.delete(stop);
+        await client?.end().catch(() => undefined);
+      };
+      listeners.add(stop);
+      return stop;
+    },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -96,6 +149,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
@@ -220,6 +274,13 @@ async function openPglite(dataDir: string): Promise<Database> {
         }
       },
       ping: () => migrationsOk(db),
+      async listen(channel, onNotify) {
+        if (!CHANNEL_RE.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+        const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+        return async () => {
+          if (!closed) await unlisten();
+        };
+      },
       async close() {
         if (closed) return;
         closed = true;

@@ -148,6 +148,10 @@ export const settings = pgTable('settings', {
   hiddenCategories: jsonb('hidden_categories').$type<string[]>().notNull().default([]),
   hiddenProductTags: jsonb('hidden_product_tags').$type<string[]>().notNull().default([]),
   showSupportInOrders: boolean('show_support_in_orders').notNull().default(true),
+  /** Reviews go live without a person reading them first (held ones still wait: links, phones, blocked words). */
+  publishReviewsAtOnce: boolean('publish_reviews_at_once').notNull().default(false),
+  /** Words that always hold a review for a person (whole words, any case). */
+  reviewBlockList: jsonb('review_block_list').$type<string[]>().notNull().default([]),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -388,6 +392,91 @@ export const images = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.id, t.width] })],
+);
+
+/**
+ * A verified buyer's review of a product: one per account and product. Only approved reviews count
+ * in `product_ratings`, which every change keeps up to date in its own transaction.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The delivered order that made the author a verified buyer. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    optionColor: text('option_color'),
+    optionSize: text('option_size'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    /** Why it waits for a person although the shop publishes at once: link, phone, blocked word, reports. */
+    heldReason: text('held_reason'),
+    rejectReason: text('reject_reason'),
+    shopReply: text('shop_reply'),
+    shopReplyAt: ts('shop_reply_at'),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    reportCount: integer('report_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_product_unique').on(t.userId, t.productId),
+    index('reviews_product_recent_idx').on(t.productId, t.status, t.createdAt, t.id),
+    index('reviews_product_rating_idx').on(t.productId, t.status, t.rating, t.createdAt, t.id),
+    index('reviews_product_helpful_idx').on(t.productId, t.status, t.helpfulCount, t.createdAt, t.id),
+    index('reviews_status_updated_idx').on(t.status, t.updatedAt, t.id),
+  ],
+);
+
+/** Star totals of each product's approved reviews: read per page, never recomputed per request. */
+export const productRatings = pgTable('product_ratings', {
+  productId: text('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  stars1: integer('stars_1').notNull().default(0),
+  stars2: integer('stars_2').notNull().default(0),
+  stars3: integer('stars_3').notNull().default(0),
+  stars4: integer('stars_4').notNull().default(0),
+  stars5: integer('stars_5').notNull().default(0),
+});
+
+/** "Helpful" votes: one per account and review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/** Shoppers' reports of a review: one per account, so "three reports" means three people. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
 export type ProductRow = typeof products.$inferSelect;

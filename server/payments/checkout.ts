@@ -8,12 +8,12 @@ import type { Address, Bundle, Discount, OrderQuote, OrderSessionResponse, Produ
 import type { Db } from '../db/client';
 import { bundles, products } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import type { EmailOutbox } from '../lib/emailOutbox';
+import type { OrderWorkflow } from '../services/orderWorkflow';
 import { bundleToWire, productToWire } from '../repositories/catalogMapping';
 import type { DiscountsRepository } from '../repositories/discounts';
-import { orderToPlaced, type AfterChange, type NewOrder, type OrderKeyRecord, type OrderRow, type OrdersRepository, type PaymentSessionRow, type StoredOrderItem } from '../repositories/orders';
-import { orderConfirmationEmail, variantLabel } from './email';
-import { fillSessionId, type PaymentProvider, type RemoteSessionState } from './provider';
+import { orderToPlaced, type NewOrder, type OrderKeyRecord, type OrderRow, type OrdersRepository, type StoredOrderItem } from '../repositories/orders';
+import { variantLabel } from './email';
+import { fillSessionId, type PaymentProvider } from './provider';
 
 export const CHECKOUT_MESSAGES = {
   invalidCode: 'Invalid discount code',
@@ -68,9 +68,9 @@ export interface CheckoutDeps {
   orders: OrdersRepository;
   discounts: DiscountsRepository;
   provider: PaymentProvider;
-  outbox: EmailOutbox;
+  /** Every status move after the order is stored (paid, cancelled) goes through the workflow. */
+  workflow: OrderWorkflow;
   log: FastifyBaseLogger;
-  shopName: string;
   /** Where the shop is reached from a browser (PUBLIC_URL, or the server's own origin). */
   baseUrl: () => string;
   now?: () => number;
@@ -82,10 +82,11 @@ interface PricedRequest {
 }
 
 /**
- * The purchase flow on the server (issue 6): prices an order request from the database (one
- * totals function, integer cents), opens a payment session with the configured provider,
- * verifies payment by asking the provider — never the client — and confirms each order exactly
- * once (OrdersRepository.markPaid), which is when the e-mail goes out.
+ * The purchase flow on the server: prices an order request from the database (one totals
+ * function, integer cents), stores the order, opens a payment session with the configured
+ * provider, and verifies payment by asking the provider — never the client. Every move of a
+ * stored order (confirmed exactly once, which is when the e-mail goes out, or cancelled) is the
+ * order workflow's (server/services/orderWorkflow.ts).
  */
 export class CheckoutService {
   private readonly now: () => number;
@@ -245,7 +246,7 @@ export class CheckoutService {
       // A concurrent twin may have opened the order's session meanwhile: that one stands.
       const current = await this.deps.orders.findById(order.id);
       if (current?.paymentSessionId) return this.sessionResponse(current, current.paymentSessionId);
-      await this.deps.orders.setStatus(order.id, 'Cancelled', { from: 'Payment Pending' });
+      await this.deps.workflow.cancelWithoutSession(order.id);
       throw new HttpError(502, CHECKOUT_MESSAGES.providerDown);
     }
     const attached = await this.deps.orders.attachSession({
@@ -293,56 +294,6 @@ export class CheckoutService {
   }
 
   /**
-   * Confirms a session the provider reports paid: checks that it paid our amount for our order,
-   * then moves the order to 'Order Placed' exactly once, queuing the confirmation e-mail in the
-   * same transaction; it is then delivered from the outbox (retried there if the mail server fails).
-   */
-  async confirmPaid(session: PaymentSessionRow, state: Extract<RemoteSessionState, { state: 'paid' }>): Promise<OrderRow | undefined> {
-    if ((state.amountCents !== null && state.amountCents !== session.amountCents) || (state.orderId !== null && state.orderId !== session.orderId)) {
-      this.deps.log.error({ sessionId: session.id, orderId: session.orderId, state }, 'a paid session does not match its order: not confirming');
-      throw new HttpError(409, CHECKOUT_MESSAGES.amountMismatch);
-    }
-    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, session.id, { then: this.queueConfirmation });
-    if (transitioned && order) {
-      this.deps.log.info({ orderId: order.id, amountCents: order.amountCents }, 'order paid');
-      await this.deliverMail(order.id);
-    } else if (order && order.status === 'Cancelled' && !order.paidAt) {
-      // Paid after we cancelled it (a very late webhook): staff must refund it by hand.
-      this.deps.log.error({ orderId: order.id, sessionId: session.id }, 'a cancelled order was paid: refund it');
-    }
-    return order;
-  }
-
-  private readonly queueConfirmation: AfterChange = (tx, order) =>
-    this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) =>
-      orderConfirmationEmail(order, { name: this.deps.shopName, url: this.deps.baseUrl() }, accountEmail),
-    );
-
-  /** Delivers the order's queued e-mails now; what fails stays queued for the outbox's retries. */
-  private async deliverMail(orderId: string): Promise<void> {
-    try {
-      await this.deps.outbox.deliverDue({ orderId });
-    } catch (err) {
-      this.deps.log.warn({ err, orderId }, 'order e-mail delivery deferred to the outbox');
-    }
-  }
-
-  /**
-   * Closes an unpaid session at the provider and cancels its order. A session the provider reports
-   * paid is confirmed instead; one whose payment is still processing keeps its order pending.
-   */
-  private async settleUnpaid(session: PaymentSessionRow, status: 'cancelled' | 'expired'): Promise<OrderRow | undefined> {
-    if (session.provider === this.provider.kind) {
-      await this.provider.expireSession(session.id);
-      const state = await this.provider.sessionState(session.id);
-      if (state.state === 'paid') return this.confirmPaid(session, state);
-      if (state.state === 'processing') return this.deps.orders.findById(session.orderId);
-    }
-    await this.deps.orders.cancelUnpaid(session.id, status);
-    return this.deps.orders.findById(session.orderId);
-  }
-
-  /**
    * POST /api/order/verifyStripe: the caller's session, asked of the provider. Paid → the order is
    * confirmed (once) and returned; still processing (a delayed payment method) → pending, said so;
    * anything else → the session is closed, the order cancelled.
@@ -358,72 +309,15 @@ export class CheckoutService {
 
     const state = session.provider === this.provider.kind ? await this.provider.sessionState(sessionId) : ({ state: 'closed' } as const);
     if (state.state === 'paid') {
-      order = await this.confirmPaid(session, state);
+      order = await this.deps.workflow.confirmPaid(session, state);
     } else if (state.state === 'processing') {
       return { success: false, message: CHECKOUT_MESSAGES.processing };
     } else {
-      order = await this.settleUnpaid(session, state.state === 'open' ? 'cancelled' : 'expired');
+      order = await this.deps.workflow.settleUnpaid(session, state.state === 'open' ? 'cancelled' : 'expired');
     }
     if (order?.paidAt) return { success: true, order: orderToPlaced(order) };
     if (order?.status === 'Payment Pending') return { success: false, message: CHECKOUT_MESSAGES.processing };
     return { success: false, message: CHECKOUT_MESSAGES.notPaid };
-  }
-
-  /**
-   * The built-in hosted page approved a card: the open, unexpired session is marked paid and the
-   * order confirmed in one transaction (the equivalent of Stripe's webhook), before the redirect.
-   * Answers the session's state afterwards: 'paid' (by this call or an earlier one) or 'closed'.
-   */
-  async payTestSession(sessionId: string): Promise<'paid' | 'closed'> {
-    const session = await this.deps.orders.findSession(sessionId);
-    if (!session || session.provider !== 'test') return 'closed';
-    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, sessionId, { claimOpenAt: new Date(this.now()), then: this.queueConfirmation });
-    if (transitioned && order) {
-      this.deps.log.info({ orderId: order.id, amountCents: order.amountCents }, 'order paid');
-      await this.deliverMail(order.id);
-      return 'paid';
-    }
-    const after = await this.deps.orders.findSession(sessionId);
-    return after?.status === 'paid' ? 'paid' : 'closed';
-  }
-
-  /**
-   * What the provider itself reported about a session (Stripe webhook): paid → confirmed; over
-   * without payment → cancelled; open or processing (a delayed payment on its way) → nothing yet.
-   */
-  async confirmSession(sessionId: string, state: RemoteSessionState): Promise<OrderRow | undefined> {
-    const session = await this.deps.orders.findSession(sessionId);
-    if (!session) return undefined;
-    if (state.state === 'paid') return this.confirmPaid(session, state);
-    if (state.state === 'closed') await this.deps.orders.cancelUnpaid(sessionId, 'expired');
-    return this.deps.orders.findById(session.orderId);
-  }
-
-  /**
-   * Staff cancel a 'Payment Pending' order: its session is expired at the provider first, so
-   * nobody can pay a cancelled order. If the provider reports the session paid (or its payment
-   * processing) meanwhile, the order is not cancelled: a 409 says why.
-   */
-  async cancelPending(orderId: string): Promise<OrderRow | null> {
-    const order = await this.deps.orders.findById(orderId);
-    if (!order || order.status !== 'Payment Pending') return null;
-    const session = order.paymentSessionId ? await this.deps.orders.findSession(order.paymentSessionId) : undefined;
-    if (!session) return this.deps.orders.setStatus(orderId, 'Cancelled', { from: 'Payment Pending' });
-    if (session.provider === this.provider.kind) {
-      await this.provider.expireSession(session.id);
-      const state = await this.provider.sessionState(session.id);
-      if (state.state === 'paid') {
-        await this.confirmPaid(session, state);
-        throw new HttpError(409, CHECKOUT_MESSAGES.paidMeanwhile);
-      }
-      if (state.state === 'processing') throw new HttpError(409, CHECKOUT_MESSAGES.processingNoCancel);
-    }
-    const cancelled = await this.deps.orders.cancelUnpaid(session.id, 'cancelled');
-    if (!cancelled) {
-      const now = await this.deps.orders.findById(orderId);
-      if (now?.paidAt) throw new HttpError(409, CHECKOUT_MESSAGES.paidMeanwhile);
-    }
-    return cancelled;
   }
 
   /** POST /api/order/resume-payment: the open session of the caller's pending order, to pay it now. */
@@ -435,38 +329,14 @@ export class CheckoutService {
     if (!session || session.status !== 'open' || session.provider !== this.provider.kind) throw new HttpError(409, CHECKOUT_MESSAGES.resumeClosed);
     const state = await this.provider.sessionState(session.id);
     if (state.state === 'paid') {
-      await this.confirmPaid(session, state);
+      await this.deps.workflow.confirmPaid(session, state);
       throw new HttpError(409, CHECKOUT_MESSAGES.alreadyPaid);
     }
     if (state.state === 'processing') throw new HttpError(409, CHECKOUT_MESSAGES.processing);
     if (state.state === 'closed' || !state.url) {
-      await this.deps.orders.cancelUnpaid(session.id, 'expired');
+      await this.deps.workflow.cancelUnpaid(session.id, 'expired');
       throw new HttpError(409, CHECKOUT_MESSAGES.resumeClosed);
     }
     return { success: true, session_url: state.url, orderId: order.id, sessionId: session.id, amount: toDollars(order.amountCents) };
-  }
-
-  /**
-   * Unpaid orders do not pile up: every open session past its expiry is asked of its provider (a
-   * late payment is confirmed, a processing one left pending, anything else cancelled); then SQL
-   * cancels what nobody can be asked about (sessions of a provider no longer configured, orders
-   * whose session never opened) — never a session of the configured Stripe account.
-   */
-  async sweep(): Promise<number> {
-    const now = new Date(this.now());
-    let settled = 0;
-    for (const s of await this.deps.orders.staleOpenSessions(now, { stripeGraceMs: 0 })) {
-      if (s.provider !== this.provider.kind) continue;
-      try {
-        const state = await this.provider.sessionState(s.id);
-        if (state.state === 'paid') await this.confirmPaid(s, state);
-        else if (state.state === 'processing') continue;
-        else await this.settleUnpaid(s, 'expired');
-        settled += 1;
-      } catch (err) {
-        this.deps.log.warn({ err, sessionId: s.id }, 'could not settle an expired payment session; will retry');
-      }
-    }
-    return settled + (await this.deps.orders.expireStale(now, { stripe: this.provider.kind === 'stripe' ? 'leave' : 'after-grace' }));
   }
 }

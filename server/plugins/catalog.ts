@@ -1,5 +1,5 @@
 import { appPlugin } from '../lib/appPlugin';
-import { CatalogRepository } from '../repositories/catalog';
+import { CATALOG_CHANNEL, CatalogRepository } from '../repositories/catalog';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,5 +9,10 @@ declare module 'fastify' {
 }
 
 export default appPlugin('catalog', async (app) => {
-  app.decorate('catalog', new CatalogRepository(app.db));
+  const catalog = new CatalogRepository(app.db, { checkIntervalMs: app.config.catalogCheckIntervalMs });
+  app.decorate('catalog', catalog);
+  // A change committed by any instance reaches this one's snapshot at once; the version check
+  // every `checkIntervalMs` stays as the fallback while the listening connection is down.
+  const stop = await app.database.listen(CATALOG_CHANNEL, () => catalog.invalidateLocal());
+  app.addHook('onClose', stop);
 });

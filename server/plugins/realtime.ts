@@ -11,4 +11,4 @@ declare module 'fastify' {
 /** The socket.io server (server/realtime/); with REDIS_URL its events reach every instance. */
 export default appPlugin('realtime', async (app) => {
   app.decorate('realtime', await attachRealtime(app));
-}, { dependencies: ['users', 'chat', 'orders'] });
+}, { dependencies: ['users', 'chat'] });

@@ -4,7 +4,6 @@ import type { ClientToServerEvents, Message, Order, ServerToClientEvents } from 
 import type { AuthUser } from '../lib/auth';
 import { HttpError } from '../lib/errors';
 import { REDIS_COMMAND_TIMEOUT_MS } from '../lib/redis';
-import { orderToWire } from '../repositories/orders';
 import type { SessionsEnded } from '../repositories/users';
 
 export interface SocketData {
@@ -100,6 +99,19 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       return sent;
     }) as typeof pub.client.publish;
     io.adapter(createAdapter(pub.client, sub.client, { key: config.realtimeRedisKey ?? DEFAULT_REDIS_KEY }));
+    // While Redis was away, this instance's sockets missed what other instances emitted (and theirs
+    // what this one emitted). Once it is back, every local socket's transport is closed: clients
+    // reconnect by themselves (with their randomised back-off), join again and fetch what they
+    // missed, as after any reconnect.
+    let subscriberWasDown = false;
+    sub.client.on('close', () => (subscriberWasDown = true));
+    sub.client.on('ready', () => {
+      if (!subscriberWasDown) return;
+      subscriberWasDown = false;
+      const local = [...io.of('/').sockets.values()];
+      app.log.info({ sockets: local.length }, 'Redis is back: local sockets reconnect to catch up on live events they missed');
+      for (const socket of local) socket.conn.close();
+    });
   }
 
   const openByUser = new Map<string, number>();
@@ -186,15 +198,15 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     },
   };
 
-  const stopListening = app.orders.onOrderChanged((row) => realtime.orderChanged(row.userId, orderToWire(row)));
-
-  // Open sockets would hold the HTTP server's close forever: end them before Fastify closes it.
+  // Open sockets would hold the HTTP server's close forever: end them before Fastify closes it. Their
+  // transports are closed, not the sockets disconnected: a client told 'io server disconnect' stops
+  // trying, while after a transport close it reconnects (to another instance behind a load
+  // balancer, or to this one restarted) and fetches what it missed.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    stopListening();
     // The Redis adapter unsubscribes on close, which waits for Redis: never longer than a moment.
     const adaptersClosed = Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
     await Promise.race([adaptersClosed, new Promise((r) => setTimeout(r, REDIS_COMMAND_TIMEOUT_MS).unref())]);

@@ -3,8 +3,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
 /** What the audit log is kept for (the staff console reads it per entity). */
-export type AuditEntity = 'product' | 'bundle' | 'discount' | 'settings' | 'order' | 'user' | 'image';
-export const AUDIT_ENTITIES: readonly AuditEntity[] = ['product', 'bundle', 'discount', 'settings', 'order', 'user', 'image'];
+export type AuditEntity = 'product' | 'bundle' | 'discount' | 'settings' | 'order' | 'user' | 'image' | 'review';
+export const AUDIT_ENTITIES: readonly AuditEntity[] = ['product', 'bundle', 'discount', 'settings', 'order', 'user', 'image', 'review'];
 
 export interface AuditActor {
   id: string;

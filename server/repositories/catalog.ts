@@ -1,16 +1,20 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Bundle, Product } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
-import { bundles, meta, products } from '../db/schema';
+import { ratingSummary } from '../../src/domain/reviews';
+import { bundles, meta, productRatings, products } from '../db/schema';
 import { cacheBody, type CachedBody } from '../lib/cachedBody';
 import { isDatabaseUnavailable } from '../lib/dbErrors';
 import { bundleToWire, productToWire } from './catalogMapping';
 
 export const CATALOG_VERSION_KEY = 'catalog_version';
+/** NOTIFY channel of catalog changes: every instance drops its snapshot when the change commits. */
+export const CATALOG_CHANNEL = 'layerloft_catalog';
 
 /**
  * Marks the catalog as changed for every instance: call inside the transaction that changed
- * products or bundles. Each instance's cache sees the new version within `checkIntervalMs`.
+ * products or bundles. Instances hear it when the transaction commits (NOTIFY, plugins/catalog.ts);
+ * without that, each one's cache still sees the new version within `checkIntervalMs`.
  */
 export async function bumpCatalogVersion(db: DbOrTx): Promise<void> {
   const version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -18,6 +22,7 @@ export async function bumpCatalogVersion(db: DbOrTx): Promise<void> {
     .insert(meta)
     .values({ key: CATALOG_VERSION_KEY, value: version })
     .onConflictDoUpdate({ target: meta.key, set: { value: version, updatedAt: sql`now()` } });
+  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${version})`);
 }
 
 interface Snapshot {
@@ -63,11 +68,13 @@ export class CatalogRepository {
   private async build(): Promise<Snapshot> {
     // Version first: a change landing during the read makes the next check rebuild again.
     const version = await this.readVersion();
-    const [productRows, bundleRows] = await Promise.all([
+    const [productRows, bundleRows, ratingRows] = await Promise.all([
       this.db.select().from(products).orderBy(desc(products.createdAt), products.id),
       this.db.select().from(bundles).orderBy(bundles.startDate, bundles.id),
+      this.db.select().from(productRatings),
     ]);
-    const productList = productRows.map(productToWire);
+    const stars = new Map(ratingRows.map((r) => [r.productId, ratingSummary([r.stars1, r.stars2, r.stars3, r.stars4, r.stars5])]));
+    const productList = productRows.map((row) => productToWire(row, stars.get(row.id)));
     const bundleList = bundleRows.map(bundleToWire);
     return {
       version,

@@ -24,7 +24,8 @@ function accessoryToWire(a: StoredAccessory): Accessory {
 }
 
 /** Database row → the wire shape of src/domain/types.ts (dollars, `_id`, `date` in ms). */
-export function productToWire(row: ProductRow): Product {
+/** A product row as the API sends it; `stars` are its approved reviews' totals, when it has any. */
+export function productToWire(row: ProductRow, stars?: { average: number; count: number }): Product {
   const product: Product = {
     _id: row.id,
     name: row.name,
@@ -50,6 +51,10 @@ export function productToWire(row: ProductRow): Product {
     date: row.createdAt.getTime(),
   };
   if (row.subSubCategory) product.subSubCategory = row.subSubCategory;
+  if (stars && stars.count > 0) {
+    product.rating = stars.average;
+    product.reviewCount = stars.count;
+  }
   return product;
 }
 

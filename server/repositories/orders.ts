@@ -132,32 +132,12 @@ export function orderToPlaced(row: OrderRow): PlacedOrder {
  * Orders and their payment sessions. Every status change goes through `setStatus` (or
  * `markPaid`, its paid special case), a conditional UPDATE that only follows the arrows of
  * src/domain/orderStatus.ts — so two concurrent callers can never both move the same order.
- * Reads are scoped by user where a shopper asks (`findForUser`, `listForUser`).
+ * Reads are scoped by user where a shopper asks (`findForUser`, `listForUser`). What goes with a
+ * move (provider calls, e-mail, audit, the socket announcement) is the order workflow's
+ * (server/services/orderWorkflow.ts), which every caller goes through.
  */
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
-
-  private readonly changeListeners = new Set<(row: OrderRow) => void>();
-
-  /**
-   * Calls `listener` with the order after each committed status or tracking change (the realtime
-   * plugin tells the owner's sockets). Answers a function that removes the listener.
-   */
-  onOrderChanged(listener: (row: OrderRow) => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
-  private notifyChanged(row: OrderRow | null | undefined): void {
-    if (!row) return;
-    for (const listener of this.changeListeners) {
-      try {
-        listener(row);
-      } catch {
-        // A listener's failure (a socket gone) must never undo or fail the change itself.
-      }
-    }
-  }
 
   async create(order: NewOrder, db: DbOrTx = this.db, id = newOrderId()): Promise<OrderRow> {
     const [row] = await db
@@ -245,12 +225,10 @@ export class OrdersRepository {
   }
 
   /**
-   * The user's orders, oldest first (SPEC §7: the client reverses them). Built-in sessions past
-   * their expiry are cancelled first (this server is their provider, so it knows they are over);
-   * Stripe sessions are left to the periodic check and the webhook, which ask Stripe.
+   * The user's orders, oldest first (SPEC §7: the client reverses them). Callers that show them
+   * expire the stale ones first (OrderWorkflow.expireStale).
    */
-  async listForUser(userId: string, now = new Date()): Promise<OrderRow[]> {
-    await this.expireStale(now, { userId, stripe: 'leave' });
+  async listForUser(userId: string): Promise<OrderRow[]> {
     return this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.createdAt, orders.id);
   }
 
@@ -302,21 +280,16 @@ export class OrdersRepository {
       return row ?? null;
     };
     if (opts.db) return run(opts.db);
-    // Inside a caller's transaction the caller notifies after its commit.
-    const row = opts.then ? await this.db.transaction(run) : await run(this.db);
-    this.notifyChanged(row);
-    return row;
+    return opts.then ? this.db.transaction(run) : run(this.db);
   }
 
   /** Sets the tracking number without moving the order (staff); null when the order does not exist. */
   async setTrackingNumber(id: string, trackingNumber: string, then?: AfterChange): Promise<OrderRow | null> {
-    const row = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const [updated] = await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
       if (updated && then) await then(tx, updated);
       return updated ?? null;
     });
-    this.notifyChanged(row);
-    return row;
   }
 
   /**
@@ -330,7 +303,7 @@ export class OrdersRepository {
     sessionId: string,
     opts: { claimOpenAt?: Date; then?: AfterChange } = {},
   ): Promise<{ transitioned: boolean; order: OrderRow | undefined }> {
-    const result = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       // Lock order: the session row first, then the order row — as cancelUnpaid does — so that
       // concurrent confirmations and cancellations queue up instead of deadlocking.
       if (opts.claimOpenAt) {
@@ -345,8 +318,6 @@ export class OrdersRepository {
       if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
       return { transitioned: true, order: moved };
     });
-    if (result.transitioned) this.notifyChanged(result.order);
-    return result;
   }
 
   /** Moves an open session to `status` (paid, declined, cancelled, expired) if it is still open. */
@@ -361,17 +332,16 @@ export class OrdersRepository {
 
   /**
    * An unpaid order whose session is over: the session closed with `status` and the order
-   * 'Payment Pending' → 'Cancelled', together. A paid or already-cancelled order is left alone.
+   * 'Payment Pending' → 'Cancelled', together (with `then`). A paid or already-cancelled order is
+   * left alone.
    */
-  async cancelUnpaid(sessionId: string, status: 'cancelled' | 'expired' | 'declined'): Promise<OrderRow | null> {
-    const cancelled = await this.db.transaction(async (tx) => {
+  async cancelUnpaid(sessionId: string, status: 'cancelled' | 'expired' | 'declined', then?: AfterChange): Promise<OrderRow | null> {
+    return this.db.transaction(async (tx) => {
       const session = await this.closeSession(sessionId, status, tx);
       const current = session ?? (await this.findSession(sessionId, tx));
       if (!current || current.status === 'paid') return null;
-      return this.setStatus(current.orderId, 'Cancelled', { from: 'Payment Pending', db: tx });
+      return this.setStatus(current.orderId, 'Cancelled', { from: 'Payment Pending', db: tx, then });
     });
-    this.notifyChanged(cancelled);
-    return cancelled;
   }
 
   /** Built-in sessions: marks an open, unexpired session paid. Null when it was not open any more. */
@@ -403,19 +373,13 @@ export class OrdersRepository {
   }
 
   /**
-   * Cancels what SQL alone can decide: built-in sessions past their expiry, Stripe sessions past
-   * it plus the grace period only with `stripe: 'after-grace'` (Stripe is not configured any more,
-   * so nobody can be asked), and 'Payment Pending' orders that never got an open session (their
-   * provider call failed, or the process died before attaching it). Answers how many orders were
-   * cancelled.
+   * 'Payment Pending' orders that can never be paid and have no open session to close: created
+   * over a day ago (plus the Stripe grace) with no open session, or whose session was never
+   * attached (the process died between storing the order and answering the payment link: nobody
+   * received a link to pay it). Their ids, for the workflow to cancel.
    */
-  async expireStale(now = new Date(), opts: { userId?: string; stripe: 'leave' | 'after-grace' }): Promise<number> {
-    const { userId } = opts;
-    let cancelled = 0;
-    for (const s of await this.staleOpenSessions(now, { userId, stripeGraceMs: opts.stripe === 'leave' ? null : STRIPE_EXPIRY_GRACE_MS })) {
-      if (await this.cancelUnpaid(s.id, 'expired')) cancelled += 1;
-    }
-    const orphans = await this.db
+  async orphanedUnpaid(now: Date, userId?: string): Promise<string[]> {
+    const rows = await this.db
       .select({ id: orders.id })
       .from(orders)
       .where(
@@ -427,13 +391,10 @@ export class OrdersRepository {
               lt(orders.createdAt, new Date(now.getTime() - PAYMENT_SESSION_TTL_MS - STRIPE_EXPIRY_GRACE_MS)),
               sql`not exists (select 1 from ${paymentSessions} where ${paymentSessions.orderId} = ${orders.id} and ${paymentSessions.status} = 'open')`,
             ),
-            // Its session was never attached (the process died between storing the order and
-            // answering the payment link): nobody received a link to pay it — cancel it soon.
             and(lt(orders.createdAt, new Date(now.getTime() - ORPHAN_ORDER_GRACE_MS)), isNull(orders.paymentSessionId)),
           ),
         ),
       );
-    for (const o of orphans) if (await this.setStatus(o.id, 'Cancelled', { from: 'Payment Pending' })) cancelled += 1;
-    return cancelled;
+    return rows.map((r) => r.id);
   }
 }

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { newUserId } from '../plugins/users';
+import type { AuditActor, AuditRepository } from './audit';
 import { DuplicateEmailError, normaliseEmail } from './users';
 
 export interface StaffAccount {
@@ -26,9 +27,33 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** Staff accounts as the staff API manages them; writes take the caller's transaction (with its audit row). */
+/** Staff accounts as the staff API manages them; each change is saved together with its audit row. */
 export class StaffAccountsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  /** Creates a staff account and its audit row in one transaction; DuplicateEmailError when the e-mail is taken. */
+  async createAudited(input: { name: string; email: string; passwordHash: string }, actor: AuditActor): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const created = await this.create(input, tx);
+      await this.audit.record(tx, { entity: 'user', entityId: created.id, action: 'create-staff', actor, changes: { email: { from: null, to: created.email }, name: { from: null, to: created.name } } });
+      return created;
+    });
+  }
+
+  /**
+   * Disables an account (see `disable`) and audits it, in one transaction; an account that was
+   * disabled already gets no second audit row. Null when no account has the id.
+   */
+  async disableAudited(account: { id: string; disabledAt: Date | null }, actor: AuditActor): Promise<UserRow | null> {
+    return this.db.transaction(async (tx) => {
+      const disabled = await this.disable(account.id, tx);
+      if (disabled && !account.disabledAt) await this.audit.record(tx, { entity: 'user', entityId: disabled.id, action: 'disable-staff', actor, changes: { disabled: { from: false, to: true } } });
+      return disabled;
+    });
+  }
 
   /** Creates a staff account; throws DuplicateEmailError when the e-mail is taken (in any letter case). */
   async create(input: { name: string; email: string; passwordHash: string }, db: DbOrTx = this.db): Promise<UserRow> {

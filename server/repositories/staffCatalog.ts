@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ilike, inArray, isNotNull, like, or, sql, type SQL }
 import type { Bundle, Product, Settings } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { bundles, cartLines, discounts, orders, products, settings, wishlistItems, type BundleRow, type NewBundleRow, type NewProductRow, type ProductRow } from '../db/schema';
-import { AuditRepository, changedFields, type AuditActor } from './audit';
+import { changedFields, type AuditActor, type AuditRepository } from './audit';
 import { bumpCatalogVersion } from './catalog';
 import { bundleToWire, productToWire } from './catalogMapping';
 
@@ -59,11 +59,10 @@ const discountFacts = (d: DiscountRow | NewDiscountRow) => ({
  * then drops its own instance's snapshot (`CatalogRepository.invalidateLocal`).
  */
 export class StaffCatalogRepository {
-  private readonly audit: AuditRepository;
-
-  constructor(private readonly db: Db) {
-    this.audit = new AuditRepository(db);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository,
+  ) {}
 
   // ---- products -------------------------------------------------------------------------------
 
@@ -80,7 +79,7 @@ export class StaffCatalogRepository {
       .from(products)
       .where(and(...conditions))
       .orderBy(desc(products.createdAt), products.id);
-    return rows.map(productToWire);
+    return rows.map((row) => productToWire(row));
   }
 
   async findProduct(id: string, db: DbOrTx = this.db): Promise<ProductRow | undefined> {

@@ -12,6 +12,8 @@ const health: FastifyPluginAsync = async (app) => {
   });
   app.get('/readyz', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
+    // Shutting down: still serving what arrives, but a load balancer should send nothing new.
+    if (app.lifecycle.draining) return reply.code(503).send({ success: false, message: 'draining' });
     const r = await app.database.ping();
     if (!r.ok) return reply.code(503).send({ success: false, message: r.message ?? 'not ready' });
     return { status: 'ready', database: app.database.kind, ...(app.redis ? { redis: app.redis.degraded ? 'degraded' : 'ok' } : {}) };

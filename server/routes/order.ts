@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { checkAddress } from '../../src/domain/address';
 import { INVALID_PAYMENT_METHOD, MAX_ORDER_LINES } from '../../src/domain/checkout';
 import type { OrderQuoteResponse, OrderSessionResponse, VerifyPaymentResponse } from '../../src/domain/types';
-import { processedWebhookEvents } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { hexId, lineQuantity, variantField } from '../lib/lineFields';
 import { parseOr400 } from '../lib/validate';
@@ -161,7 +159,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
     scope.post('/api/order/webhook', async (request, reply) => {
-      const provider = app.checkout.provider;
+      const provider = app.paymentProvider;
       const secret = app.config.stripeWebhookSecret;
       if (!(provider instanceof StripePaymentProvider) || !secret) throw new HttpError(404, ORDER_MESSAGES.webhookOff);
       const signature = request.headers['stripe-signature'];
@@ -172,8 +170,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       } catch {
         throw new HttpError(400, ORDER_MESSAGES.badSignature);
       }
-      const seen = await app.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, event.id));
-      if (seen.length > 0) return reply.send({ received: true, duplicate: true });
+      if (await app.webhookEvents.seen(event.id)) return reply.send({ received: true, duplicate: true });
 
       switch (event.type) {
         case 'checkout.session.completed':
@@ -184,14 +181,14 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
           const state = event.type === 'checkout.session.async_payment_failed' ? ({ state: 'closed' } as const) : stateOf(session);
           // Completed with a delayed payment still processing changes nothing yet: the order stays
           // 'Payment Pending' until async_payment_succeeded or async_payment_failed.
-          await app.checkout.confirmSession(session.id, state);
+          await app.orderWorkflow.sessionReported(session.id, state);
           break;
         }
         default:
           request.log.debug({ type: event.type }, 'ignored Stripe event');
       }
       // Recorded after handling: a failure above makes Stripe retry, and handling is idempotent.
-      await app.db.insert(processedWebhookEvents).values({ id: event.id }).onConflictDoNothing();
+      await app.webhookEvents.record(event.id);
       return reply.send({ received: true });
     });
   });

@@ -50,7 +50,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
 
   /** The session and its order when the page may be shown; otherwise answers the reply itself. */
   async function load(id: string, reply: FastifyReply) {
-    if (app.checkout.provider.kind !== 'test' || !TEST_SESSION_ID_RE.test(id)) {
+    if (app.paymentProvider.kind !== 'test' || !TEST_SESSION_ID_RE.test(id)) {
       closed(reply, 404, 'Checkout not found', 'This payment link is not valid. Please start again from your cart.');
       return null;
     }
@@ -105,7 +105,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
           request.log.info({ sessionId: found.session.id }, 'test card declined');
           return page(200, { alert: outcome.message });
         }
-        const state = await app.checkout.payTestSession(found.session.id);
+        const state = await app.orderWorkflow.payTestSession(found.session.id);
         if (state !== 'paid') {
           return closed(reply, 410, 'This checkout has ended', 'This payment session was cancelled or has expired, and nothing was charged.');
         }

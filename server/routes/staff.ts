@@ -1,20 +1,15 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, canTransition } from '../../src/domain/orderStatus';
+import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import type { Conversation, Message, Order, OrderStatus, Settings } from '../../src/domain/types';
-import type { DbOrTx } from '../db/client';
 import { HttpError } from '../lib/errors';
 import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
-import { orderUpdateEmail, orderUpdateKind } from '../lib/orderUpdateEmail';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
 import { conversationToWire, MESSAGE_MAX_LENGTH, messageToWire, type ConversationRow, type StaffConversation } from '../repositories/conversations';
-import { orderToWire, type AfterChange, type OrderRow } from '../repositories/orders';
-import { publicOrigin } from '../lib/publicOrigin';
-import { toDollars } from '../../src/domain/money';
-import { AuditRepository, changedFields } from '../repositories/audit';
-import { StaffOrdersRepository, type StaffOrderSummary } from '../repositories/staffOrders';
-import { StaffCatalogRepository } from '../repositories/staffCatalog';
+import { orderToWire, type OrderRow } from '../repositories/orders';
+import type { StaffOrderSummary } from '../repositories/staffOrders';
+import { ORDER_WORKFLOW_MESSAGES, refundToWire } from '../services/orderWorkflow';
 import { parseFields } from '../lib/fieldErrors';
 import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../src/domain/taxonomy';
 import { normaliseTag } from '../../src/features/catalog/rules';
@@ -64,21 +59,9 @@ export interface StaffSettingsResponse {
 }
 
 export const STAFF_MESSAGES = {
+  ...ORDER_WORKFLOW_MESSAGES,
   noCustomer: (email: string) => `No customer account with the e-mail ${email}`,
-  orderNotFound: 'Order not found',
   conversationNotFound: 'Conversation not found',
-  nothingToDo: 'Give a new status, a tracking number, or both',
-  alreadyInStatus: (status: string) => `The order is already ${status}`,
-  notAllowed: (id: string, from: OrderStatus, to: OrderStatus) => {
-    const allowed = ORDER_TRANSITIONS[from];
-    return `Cannot move order ${id} from ${from} to ${to}. ${allowed.length ? `From ${from} it can go to: ${allowed.join(', ')}.` : `${from} is final.`}`;
-  },
-  movedMeanwhile: 'The order changed meanwhile; read it again and retry',
-  trackingOnUnpaid: (status: string) => `A tracking number can only be set on a paid order (this one is ${status})`,
-  noPayment: (id: string) => `Order ${id} has no recorded payment to refund`,
-  otherProvider: (provider: string) => `This order was paid through the ${provider} provider, which this server is not configured for: refund it there`,
-  refundFailed: (reason: string) => `The payment provider did not refund the order, so it was not changed: ${reason}`,
-  paidByProviderOnly: 'An order becomes Order Placed only when its payment is confirmed by the payment provider; staff cannot mark it paid.',
 } as const;
 
 const email = z.string({ message: 'is required' }).trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
@@ -146,26 +129,6 @@ const settingsBody = z
     message: 'give showSupportInOrders, hiddenCategories or hiddenProductTags',
   });
 
-const PAID: readonly OrderStatus[] = ['Order Placed', 'Processing', 'Delivered'];
-
-/** The order's payment given back through the provider that took it, or the refund already made. */
-async function refundOrder(app: FastifyInstance, staffOrders: StaffOrdersRepository, orderId: string, log: FastifyBaseLogger) {
-  const existing = await staffOrders.refundOf(orderId);
-  if (existing) return { id: existing.id, provider: existing.provider, amountCents: existing.amountCents, status: existing.status };
-  const session = await staffOrders.paidSession(orderId);
-  if (!session) throw new HttpError(409, STAFF_MESSAGES.noPayment(orderId));
-  const provider = app.checkout.provider;
-  if (session.provider !== provider.kind) throw new HttpError(409, STAFF_MESSAGES.otherProvider(session.provider));
-  try {
-    const r = await provider.refund({ orderId, sessionId: session.id, amountCents: session.amountCents });
-    log.info({ orderId, refundId: r.id, amountCents: r.amountCents }, 'order refunded');
-    return { id: r.id, provider: provider.kind, amountCents: r.amountCents, status: r.status };
-  } catch (err) {
-    log.error({ err, orderId }, 'refund failed');
-    throw new HttpError(502, STAFF_MESSAGES.refundFailed((err as Error).message));
-  }
-}
-
 async function customerByEmail(app: FastifyInstance, address: string) {
   const user = await app.users.findByEmail(address);
   if (!user || user.role !== 'shopper') throw new HttpError(404, STAFF_MESSAGES.noCustomer(address));
@@ -173,14 +136,11 @@ async function customerByEmail(app: FastifyInstance, address: string) {
 }
 
 /**
- * The staff API (issue 7): what the staff CLI (`npm run staff`) calls. Every route requires a
- * staff session (403 for shoppers). Order moves go through `app.orders.setStatus`, which follows
- * only the arrows of src/domain/orderStatus.ts; the check here only words the refusal.
+ * The staff API: what the staff console and the staff CLI (`npm run staff`) call. Every route
+ * requires a staff session (403 for shoppers). Order moves go through the order workflow
+ * (app.orderWorkflow), which follows only the arrows of src/domain/orderStatus.ts.
  */
 const staffRoutes: FastifyPluginAsync = async (app) => {
-  const staffOrders = new StaffOrdersRepository(app.db);
-  const staffCatalog = new StaffCatalogRepository(app.db);
-  const audit = new AuditRepository(app.db);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -193,7 +153,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const thread = async (customer: { id: string; name: string; email: string }, conversation: ConversationRow): Promise<StaffThreadResponse> => {
-    const [messages, orders] = await Promise.all([app.conversations.messages(conversation.id), staffOrders.forCustomer(customer.id)]);
+    const [messages, orders] = await Promise.all([app.conversations.messages(conversation.id), app.staffOrders.forCustomer(customer.id)]);
     await app.conversations.markRead(conversation.id, false);
     return {
       success: true,
@@ -247,6 +207,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     let rows: OrderRow[];
     if (q.email) {
       const customer = await customerByEmail(app, q.email);
+      await app.orderWorkflow.expireStale({ userId: customer.id, stripe: 'leave' });
       rows = (await app.orders.listForUser(customer.id)).reverse().slice(0, q.limit);
     } else {
       rows = await app.orders.listRecent(q.limit);
@@ -259,68 +220,11 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, orders: rows.map((r) => ({ ...orderToWire(r), customer: owners.get(r.userId) ?? null })) };
   });
 
+  /** Status moves and tracking numbers: the order workflow decides, refunds, e-mails, audits and announces. */
   app.post('/api/staff/order-status', staff, async (request): Promise<StaffOrderStatusResponse> => {
     const body = parseOr400(statusBody, request.body ?? {}, 'order update');
-    const order = await app.orders.findById(body.orderId);
-    if (!order) throw new HttpError(404, STAFF_MESSAGES.orderNotFound);
-    const to = body.status;
-    const moves = to !== undefined && to !== order.status;
-    if (!moves && body.trackingNumber === undefined) {
-      throw new HttpError(409, to ? STAFF_MESSAGES.alreadyInStatus(to) : STAFF_MESSAGES.nothingToDo);
-    }
-    if (moves && to === 'Order Placed') throw new HttpError(409, STAFF_MESSAGES.paidByProviderOnly);
-    if (moves && !canTransition(order.status, to)) throw new HttpError(409, STAFF_MESSAGES.notAllowed(order.id, order.status, to));
-    const finalStatus = moves ? to : order.status;
-    if (body.trackingNumber !== undefined && !PAID.includes(finalStatus)) throw new HttpError(409, STAFF_MESSAGES.trackingOnUnpaid(finalStatus));
-
-    const trackingAdded = body.trackingNumber !== undefined && body.trackingNumber !== order.trackingNumber;
-    const delivered = moves && to === 'Delivered';
-    const emailed = trackingAdded || delivered;
-    // The e-mail is queued in the transaction of the change, then delivered from the outbox.
-    const queueEmail: AfterChange | undefined = emailed
-      ? (tx, row) =>
-          app.emailOutbox.enqueue(tx, row, orderUpdateKind({ delivered }, row.trackingNumber), (accountEmail) =>
-            orderUpdateEmail(row, { trackingAdded, delivered }, { name: app.config.shopName, url: publicOrigin(app) }, accountEmail),
-          )
-      : undefined;
-    const me = currentUser(request);
-    const audited = async (tx: DbOrTx, row: OrderRow, action: string) => {
-      const changes = changedFields({ status: order.status, trackingNumber: order.trackingNumber }, { status: row.status, trackingNumber: row.trackingNumber });
-      await audit.record(tx, { entity: 'order', entityId: row.id, action, actor: me, changes });
-    };
-    let updated: OrderRow | null;
-    let refund: Awaited<ReturnType<typeof refundOrder>> | null = null;
-    if (moves && to === 'Cancelled' && order.status === 'Payment Pending') {
-      // Its payment session is expired at the provider first: nobody can pay a cancelled order.
-      updated = await app.checkout.cancelPending(order.id);
-      if (updated) await audited(app.db, updated, 'status');
-    } else {
-      // A paid order's money goes back first (the provider call is idempotent per order); only then
-      // does the order move, so an order is never Refunded or Cancelled without its refund.
-      refund = moves && (to === 'Refunded' || (to === 'Cancelled' && order.paidAt)) ? await refundOrder(app, staffOrders, order.id, request.log) : null;
-      updated = await staffOrders.asActor(me.id, async (tx) => {
-        if (refund) await staffOrders.recordRefund(tx, { ...refund, orderId: order.id, actorId: me.id });
-        let row = moves
-          ? await app.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber: body.trackingNumber, then: queueEmail })
-          : await staffOrders.setTrackingNumber(tx, order.id, body.trackingNumber!);
-        if (row && !moves && queueEmail) await queueEmail(tx, row);
-        // Moved meanwhile (say, Delivered) after its money went back: it is Refunded whatever it was.
-        if (!row && refund) row = await app.orders.setStatus(order.id, 'Refunded', { db: tx, trackingNumber: body.trackingNumber });
-        if (row) await audited(tx, row, refund ? 'refund' : moves ? 'status' : 'tracking');
-        return row;
-      });
-      // Inside our transaction the repository does not announce the change: the owner's sockets hear it here.
-      if (updated) app.realtime.orderChanged(updated.userId, orderToWire(updated));
-    }
-    if (!updated) throw new HttpError(409, STAFF_MESSAGES.movedMeanwhile);
-    if (emailed) await app.emailOutbox.deliverDue({ orderId: updated.id }).catch((err: unknown) => request.log.warn({ err, orderId: updated.id }, 'order update e-mail deferred to the outbox'));
-    request.log.info({ orderId: updated.id, from: order.status, to: updated.status, tracking: updated.trackingNumber }, 'order updated by staff');
-    return {
-      success: true,
-      order: orderToWire(updated),
-      emailed,
-      ...(refund ? { refund: { _id: refund.id, provider: refund.provider, amount: toDollars(refund.amountCents), status: refund.status } } : {}),
-    };
+    const change = await app.orderWorkflow.staffChange(body, currentUser(request), request.log);
+    return { success: true, order: orderToWire(change.order), emailed: change.emailed, ...(change.refund ? { refund: refundToWire(change.refund) } : {}) };
   });
 
   app.get('/api/staff/settings', staff, async (): Promise<StaffSettingsResponse> => {
@@ -330,7 +234,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   /** Changes any of the staff-controlled settings (audited); shoppers read them fresh (nothing caches them). */
   app.post('/api/staff/settings', staff, async (request): Promise<StaffSettingsResponse> => {
     const body = parseFields(settingsBody, request.body ?? {}, 'settings');
-    await staffCatalog.updateSettings(await app.settings.get(), body, currentUser(request));
+    await app.staffCatalog.updateSettings(await app.settings.get(), body, currentUser(request));
     return { success: true, settings: await app.settings.get() };
   });
 };

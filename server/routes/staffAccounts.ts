@@ -4,8 +4,7 @@ import { HttpError } from '../lib/errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/passwords';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { AuditRepository } from '../repositories/audit';
-import { StaffAccountsRepository, staffAccountToWire, type StaffAccount } from '../repositories/staffAccounts';
+import { staffAccountToWire, type StaffAccount } from '../repositories/staffAccounts';
 import { DuplicateEmailError } from '../repositories/users';
 
 export interface StaffAccountResponse {
@@ -36,14 +35,12 @@ const disableBody = z.strictObject({ email });
 
 /** Staff accounts (issue 18): what `npm run staff -- create-staff | disable-staff` call. */
 const staffAccountRoutes: FastifyPluginAsync = async (app) => {
-  const accounts = new StaffAccountsRepository(app.db);
-  const audit = new AuditRepository(app.db);
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/api/staff/accounts', staff, async (): Promise<StaffAccountsResponse> => ({ success: true, accounts: await accounts.list() }));
+  app.get('/api/staff/accounts', staff, async (): Promise<StaffAccountsResponse> => ({ success: true, accounts: await app.staffAccounts.list() }));
 
   app.post('/api/staff/accounts', staff, async (request, reply): Promise<StaffAccountResponse> => {
     const body = parseOr400(createBody, request.body ?? {}, 'staff account');
@@ -51,11 +48,7 @@ const staffAccountRoutes: FastifyPluginAsync = async (app) => {
     const passwordHash = await app.passwords.hash(body.password);
     let row;
     try {
-      row = await app.db.transaction(async (tx) => {
-        const created = await accounts.create({ name: body.name, email: body.email, passwordHash }, tx);
-        await audit.record(tx, { entity: 'user', entityId: created.id, action: 'create-staff', actor: me, changes: { email: { from: null, to: created.email }, name: { from: null, to: created.name } } });
-        return created;
-      });
+      row = await app.staffAccounts.createAudited({ name: body.name, email: body.email, passwordHash }, me);
     } catch (err) {
       // A shopper's address is never turned into staff here: the shopper chose that password.
       if (err instanceof DuplicateEmailError) throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.taken(body.email));
@@ -72,11 +65,7 @@ const staffAccountRoutes: FastifyPluginAsync = async (app) => {
     const found = await app.users.findByEmail(body.email);
     if (!found || found.role !== 'staff') throw new HttpError(404, STAFF_ACCOUNT_MESSAGES.notFound(body.email));
     if (found.id === me.id) throw new HttpError(409, STAFF_ACCOUNT_MESSAGES.notYourself);
-    const row = await app.db.transaction(async (tx) => {
-      const disabled = (await accounts.disable(found.id, tx))!;
-      if (!found.disabledAt) await audit.record(tx, { entity: 'user', entityId: disabled.id, action: 'disable-staff', actor: me, changes: { disabled: { from: false, to: true } } });
-      return disabled;
-    });
+    const row = (await app.staffAccounts.disableAudited(found, me))!;
     // Its sessions end now and their sockets leave on every instance (the one session-ending path).
     await app.endSessions(row.id);
     request.log.info({ staffId: row.id, by: me.id }, 'staff account disabled');

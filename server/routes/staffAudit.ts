@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../lib/validate';
-import { AUDIT_ENTITIES, AuditRepository, type AuditEntry } from '../repositories/audit';
+import { AUDIT_ENTITIES, type AuditEntry } from '../repositories/audit';
 
 export interface StaffAuditResponse {
   success: true;
@@ -15,11 +15,10 @@ const query = z.object({
 
 /** The audit log of one record (a product, bundle, discount code, order, staff account, or the settings: id "shop"). */
 const staffAuditRoutes: FastifyPluginAsync = async (app) => {
-  const audit = new AuditRepository(app.db);
   app.get('/api/staff/audit', { preHandler: app.requireStaff }, async (request, reply): Promise<StaffAuditResponse> => {
     const q = parseOr400(query, request.query ?? {}, 'query');
     reply.header('Cache-Control', 'no-store');
-    return { success: true, entries: await audit.list(q.entity, q.entity === 'discount' ? q.id.toUpperCase() : q.id) };
+    return { success: true, entries: await app.audit.list(q.entity, q.entity === 'discount' ? q.id.toUpperCase() : q.id) };
   });
 };
 export default staffAuditRoutes;

@@ -7,9 +7,9 @@ import { FieldsError, parseFields } from '../lib/fieldErrors';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { AuditRepository, type AuditEntry } from '../repositories/audit';
+import type { AuditEntry } from '../repositories/audit';
 import { bundleToWire, PRODUCT_ID_RE } from '../repositories/catalogMapping';
-import { DuplicateError, StaffCatalogRepository } from '../repositories/staffCatalog';
+import { DuplicateError } from '../repositories/staffCatalog';
 
 export interface StaffBundlesResponse {
   success: true;
@@ -33,8 +33,6 @@ const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().
 
 /** Bundles for staff (issue 18): the import's validation, plus product ids checked against the database. */
 const staffBundleRoutes: FastifyPluginAsync = async (app) => {
-  const repo = new StaffCatalogRepository(app.db);
-  const audit = new AuditRepository(app.db);
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -42,7 +40,7 @@ const staffBundleRoutes: FastifyPluginAsync = async (app) => {
 
   const validBundle = async (body: unknown) => {
     const record = parseFields(bundleRecordSchema, body ?? {}, 'bundle');
-    const unknown = await repo.unknownProducts(record.products);
+    const unknown = await app.staffCatalog.unknownProducts(record.products);
     if (unknown.length) {
       const fields = Object.fromEntries(record.products.map((p, i) => [`products[${i}]`, p] as const).filter(([, p]) => unknown.includes(p)).map(([k, p]) => [k, BUNDLE_MESSAGES.unknownProduct(p)]));
       throw new FieldsError(`Invalid bundle: ${Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; ')}`, fields);
@@ -50,19 +48,19 @@ const staffBundleRoutes: FastifyPluginAsync = async (app) => {
     return record;
   };
 
-  app.get('/api/staff/bundles', staff, async (): Promise<StaffBundlesResponse> => ({ success: true, bundles: await repo.listBundles() }));
+  app.get('/api/staff/bundles', staff, async (): Promise<StaffBundlesResponse> => ({ success: true, bundles: await app.staffCatalog.listBundles() }));
 
   app.get('/api/staff/bundles/:id', staff, async (request): Promise<StaffBundleDetailResponse> => {
     const { id } = parseOr400(idParams, request.params, 'bundle');
-    const row = await repo.findBundle(id);
+    const row = await app.staffCatalog.findBundle(id);
     if (!row) throw new HttpError(404, BUNDLE_MESSAGES.notFound);
-    return { success: true, bundle: bundleToWire(row), audit: await audit.list('bundle', id) };
+    return { success: true, bundle: bundleToWire(row), audit: await app.audit.list('bundle', id) };
   });
 
   app.post('/api/staff/bundles', staff, async (request, reply): Promise<StaffBundleResponse> => {
     const record = await validBundle(request.body);
     try {
-      const bundle = await repo.createBundle(bundleRow(record, record._id ?? randomBytes(12).toString('hex')), currentUser(request));
+      const bundle = await app.staffCatalog.createBundle(bundleRow(record, record._id ?? randomBytes(12).toString('hex')), currentUser(request));
       app.catalog.invalidateLocal();
       reply.code(201);
       return { success: true, bundle };
@@ -76,7 +74,7 @@ const staffBundleRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseOr400(idParams, request.params, 'bundle');
     const record = await validBundle(request.body);
     if (record._id !== undefined && record._id !== id) throw new HttpError(400, BUNDLE_MESSAGES.idMismatch);
-    const bundle = await repo.updateBundle(id, bundleRow(record, id), currentUser(request));
+    const bundle = await app.staffCatalog.updateBundle(id, bundleRow(record, id), currentUser(request));
     if (!bundle) throw new HttpError(404, BUNDLE_MESSAGES.notFound);
     app.catalog.invalidateLocal();
     return { success: true, bundle };
@@ -85,7 +83,7 @@ const staffBundleRoutes: FastifyPluginAsync = async (app) => {
   /** Cancels a bundle: shoppers stop seeing and buying it at once. */
   app.post('/api/staff/bundles/:id/cancel', staff, async (request): Promise<StaffBundleResponse> => {
     const { id } = parseOr400(idParams, request.params, 'bundle');
-    const bundle = await repo.updateBundle(id, { cancelled: true }, currentUser(request), 'cancel');
+    const bundle = await app.staffCatalog.updateBundle(id, { cancelled: true }, currentUser(request), 'cancel');
     if (!bundle) throw new HttpError(404, BUNDLE_MESSAGES.notFound);
     app.catalog.invalidateLocal();
     return { success: true, bundle };

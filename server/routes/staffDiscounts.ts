@@ -5,8 +5,8 @@ import { HttpError } from '../lib/errors';
 import { parseFields } from '../lib/fieldErrors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { AuditRepository, type AuditEntry } from '../repositories/audit';
-import { DuplicateError, StaffCatalogRepository, type StaffDiscount } from '../repositories/staffCatalog';
+import type { AuditEntry } from '../repositories/audit';
+import { DuplicateError, type StaffDiscount } from '../repositories/staffCatalog';
 
 export interface StaffDiscountsResponse {
   success: true;
@@ -36,26 +36,24 @@ const toDate = (d: string | number | null | undefined) => (d == null ? null : ne
 
 /** Discount codes for staff (issue 18): code, percentage, optional expiry, enable/disable, times used. */
 const staffDiscountRoutes: FastifyPluginAsync = async (app) => {
-  const repo = new StaffCatalogRepository(app.db);
-  const audit = new AuditRepository(app.db);
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/api/staff/discounts', staff, async (): Promise<StaffDiscountsResponse> => ({ success: true, discounts: await repo.listDiscounts() }));
+  app.get('/api/staff/discounts', staff, async (): Promise<StaffDiscountsResponse> => ({ success: true, discounts: await app.staffCatalog.listDiscounts() }));
 
   app.get('/api/staff/discounts/:code', staff, async (request): Promise<StaffDiscountDetailResponse> => {
     const { code } = parseOr400(codeParams, request.params, 'discount code');
-    const discount = await repo.findDiscount(code);
+    const discount = await app.staffCatalog.findDiscount(code);
     if (!discount) throw new HttpError(404, DISCOUNT_MESSAGES.notFound);
-    return { success: true, discount, audit: await audit.list('discount', code) };
+    return { success: true, discount, audit: await app.audit.list('discount', code) };
   });
 
   app.post('/api/staff/discounts', staff, async (request, reply): Promise<StaffDiscountResponse> => {
     const d = parseFields(discountRecordSchema, request.body ?? {}, 'discount code');
     try {
-      const discount = await repo.createDiscount({ code: d.code, percentage: d.percentage, active: d.active, expiresAt: toDate(d.expiresAt) }, currentUser(request));
+      const discount = await app.staffCatalog.createDiscount({ code: d.code, percentage: d.percentage, active: d.active, expiresAt: toDate(d.expiresAt) }, currentUser(request));
       reply.code(201);
       return { success: true, discount };
     } catch (err) {
@@ -67,7 +65,7 @@ const staffDiscountRoutes: FastifyPluginAsync = async (app) => {
   app.put('/api/staff/discounts/:code', staff, async (request): Promise<StaffDiscountResponse> => {
     const { code } = parseOr400(codeParams, request.params, 'discount code');
     const d = parseFields(editBody, request.body ?? {}, 'discount code');
-    const discount = await repo.updateDiscount(code, { percentage: d.percentage, active: d.active, expiresAt: toDate(d.expiresAt) }, currentUser(request));
+    const discount = await app.staffCatalog.updateDiscount(code, { percentage: d.percentage, active: d.active, expiresAt: toDate(d.expiresAt) }, currentUser(request));
     if (!discount) throw new HttpError(404, DISCOUNT_MESSAGES.notFound);
     return { success: true, discount };
   });
@@ -76,7 +74,7 @@ const staffDiscountRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/staff/discounts/:code/active', staff, async (request): Promise<StaffDiscountResponse> => {
     const { code } = parseOr400(codeParams, request.params, 'discount code');
     const { active } = parseFields(activeBody, request.body ?? {}, 'request');
-    const discount = await repo.updateDiscount(code, { active }, currentUser(request), active ? 'enable' : 'disable');
+    const discount = await app.staffCatalog.updateDiscount(code, { active }, currentUser(request), active ? 'enable' : 'disable');
     if (!discount) throw new HttpError(404, DISCOUNT_MESSAGES.notFound);
     return { success: true, discount };
   });

@@ -4,8 +4,8 @@ import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import type { OrderStatus } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
-import { AuditRepository, type AuditEntry } from '../repositories/audit';
-import { StaffOrdersRepository, type OrderBoardPage, type StaffOrderDetail } from '../repositories/staffOrders';
+import type { AuditEntry } from '../repositories/audit';
+import type { OrderBoardPage, StaffOrderDetail } from '../repositories/staffOrders';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
   success: true;
@@ -65,8 +65,6 @@ const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().
 
 /** The staff order board and order page (issue 18). Status moves: POST /api/staff/order-status (staff.ts). */
 const staffOrderRoutes: FastifyPluginAsync = async (app) => {
-  const repo = new StaffOrdersRepository(app.db);
-  const audit = new AuditRepository(app.db);
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -74,14 +72,14 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/staff/orders/search', staff, async (request): Promise<StaffOrderBoardResponse> => {
     const f = parseOr400(boardQuery, request.query ?? {}, 'order search');
-    return { success: true, ...(await repo.board(f)) };
+    return { success: true, ...(await app.staffOrders.board(f)) };
   });
 
   app.get('/api/staff/orders/:id', staff, async (request): Promise<StaffOrderDetailResponse> => {
     const { id } = parseOr400(idParams, request.params, 'order');
-    const order = await repo.detail(id);
+    const order = await app.staffOrders.detail(id);
     if (!order) throw new HttpError(404, 'Order not found');
-    return { success: true, order, audit: await audit.list('order', id) };
+    return { success: true, order, audit: await app.audit.list('order', id) };
   });
 };
 export default staffOrderRoutes;

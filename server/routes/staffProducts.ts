@@ -7,9 +7,9 @@ import { HttpError } from '../lib/errors';
 import { parseFields } from '../lib/fieldErrors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { AuditRepository, type AuditEntry } from '../repositories/audit';
+import type { AuditEntry } from '../repositories/audit';
 import { PRODUCT_ID_RE, productToWire } from '../repositories/catalogMapping';
-import { DuplicateError, PRODUCT_FLAGS, ProductInUseError, StaffCatalogRepository } from '../repositories/staffCatalog';
+import { DuplicateError, PRODUCT_FLAGS, ProductInUseError } from '../repositories/staffCatalog';
 
 export interface StaffProductsResponse {
   success: true;
@@ -65,8 +65,6 @@ function recordFrom(body: unknown): Record<string, unknown> {
 
 /** Products for staff (issue 18): list with hidden ones, create, edit, hide, delete; every change audited. */
 const staffProductRoutes: FastifyPluginAsync = async (app) => {
-  const repo = new StaffCatalogRepository(app.db);
-  const audit = new AuditRepository(app.db);
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -76,21 +74,21 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/staff/products', staff, async (request): Promise<StaffProductsResponse> => {
     const q = parseOr400(listQuery, request.query ?? {}, 'query');
-    return { success: true, products: await repo.listProducts(q) };
+    return { success: true, products: await app.staffCatalog.listProducts(q) };
   });
 
   app.get('/api/staff/products/:id', staff, async (request): Promise<StaffProductDetailResponse> => {
     const { id } = parseOr400(idParams, request.params, 'product');
-    const row = await repo.findProduct(id);
+    const row = await app.staffCatalog.findProduct(id);
     if (!row) throw new HttpError(404, PRODUCT_MESSAGES.notFound);
-    return { success: true, product: productToWire(row), audit: await audit.list('product', id) };
+    return { success: true, product: productToWire(row), audit: await app.audit.list('product', id) };
   });
 
   app.post('/api/staff/products', staff, async (request, reply): Promise<StaffProductResponse> => {
     const record = parseFields(productRecordSchema, recordFrom(request.body), 'product');
     const id = record._id ?? randomBytes(12).toString('hex');
     try {
-      const product = await repo.createProduct(productRow(record, id), currentUser(request));
+      const product = await app.staffCatalog.createProduct(productRow(record, id), currentUser(request));
       changed();
       reply.code(201);
       return { success: true, product };
@@ -104,7 +102,7 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseOr400(idParams, request.params, 'product');
     const record = parseFields(productRecordSchema, recordFrom(request.body), 'product');
     if (record._id !== undefined && record._id !== id) throw new HttpError(400, PRODUCT_MESSAGES.idMismatch);
-    const product = await repo.updateProduct(
+    const product = await app.staffCatalog.updateProduct(
       id,
       // Without a date the product keeps its own (the store sorts "newest" by it).
       (before) => ({ ...productRow(record, id), ...(record.date === undefined ? { createdAt: before.createdAt } : {}) }),
@@ -119,7 +117,7 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/staff/products/:id/hide', staff, async (request): Promise<StaffProductResponse> => {
     const { id } = parseOr400(idParams, request.params, 'product');
     const { hidden } = parseFields(hideBody, request.body ?? {}, 'request');
-    const product = await repo.updateProduct(id, () => ({ notAvailableYet: hidden }), currentUser(request), hidden ? 'hide' : 'show');
+    const product = await app.staffCatalog.updateProduct(id, () => ({ notAvailableYet: hidden }), currentUser(request), hidden ? 'hide' : 'show');
     if (!product) throw new HttpError(404, PRODUCT_MESSAGES.notFound);
     changed();
     return { success: true, product };
@@ -128,7 +126,7 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/api/staff/products/:id', staff, async (request): Promise<StaffProductDeletedResponse> => {
     const { id } = parseOr400(idParams, request.params, 'product');
     try {
-      const result = await repo.deleteProduct(id, currentUser(request));
+      const result = await app.staffCatalog.deleteProduct(id, currentUser(request));
       if (!result) throw new HttpError(404, PRODUCT_MESSAGES.notFound);
       changed();
       return { success: true, deleted: id, ...result };

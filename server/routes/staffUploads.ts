@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { images } from '../db/schema';
 import { matchesEtag } from '../lib/cachedBody';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { AuditRepository } from '../repositories/audit';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The widths the store shows pictures at (cards, product page, zoom); never wider than the original. */
@@ -64,7 +61,6 @@ const YEAR = 'public, max-age=31536000, immutable';
  */
 const staffUploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 } });
-  const audit = new AuditRepository(app.db);
 
   app.post('/api/staff/uploads', { preHandler: app.requireStaff, bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024 }, async (request, reply): Promise<StaffUploadResponse> => {
     reply.header('Cache-Control', 'no-store');
@@ -110,13 +106,7 @@ const staffUploadRoutes: FastifyPluginAsync = async (app) => {
       // Headers that read fine over a body that does not decode (truncated or corrupt data).
       throw new HttpError(400, UPLOAD_MESSAGES.unreadable);
     }
-    await app.db.transaction(async (tx) => {
-      await tx
-        .insert(images)
-        .values(encoded.map((e) => ({ id, width: e.width, height: e.height, contentType: 'image/webp', data: e.data, createdBy: me.id })))
-        .onConflictDoNothing();
-      await audit.record(tx, { entity: 'image', entityId: id, action: 'upload', actor: me, changes: { widths: { from: null, to: widths }, bytes: { from: null, to: bytes.length } } });
-    });
+    await app.images.store(id, encoded, me, bytes.length);
     const sizes = encoded.map((e) => ({ url: uploadUrl(id, e.width), width: e.width, height: e.height }));
     const widest = sizes.at(-1)!;
     reply.code(201);
@@ -129,10 +119,7 @@ const staffUploadRoutes: FastifyPluginAsync = async (app) => {
   app.get('/uploads/:file', async (request, reply) => {
     const { file } = parseOr400(fileParams, request.params, 'picture');
     const [id, width] = file.slice(0, -'.webp'.length).split('-') as [string, string];
-    const [row] = await app.db
-      .select({ data: images.data, contentType: images.contentType })
-      .from(images)
-      .where(and(eq(images.id, id), eq(images.width, Number(width))));
+    const row = await app.images.find(id, Number(width));
     if (!row) return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
     const etag = `${id}-${width}`;
     reply.header('Cache-Control', YEAR).header('ETag', `"${etag}"`);

@@ -10,7 +10,11 @@ import { orderToWire } from '../repositories/orders';
 const userOrdersRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/order/userorders', { preHandler: app.requireUser }, async (request, reply): Promise<UserOrdersResponse> => {
     reply.header('Cache-Control', 'no-store');
-    const rows = await app.orders.listForUser(currentUser(request).id);
+    const userId = currentUser(request).id;
+    // Built-in sessions past their expiry are over (this server is their provider); Stripe's are
+    // left to the expiry job and the webhook, which ask Stripe.
+    await app.orderWorkflow.expireStale({ userId, stripe: 'leave' });
+    const rows = await app.orders.listForUser(userId);
     return { success: true, orders: rows.map(orderToWire) };
   });
 };

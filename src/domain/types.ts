@@ -49,6 +49,10 @@ export interface Product extends AvailabilityFlags {
   bestseller?: boolean;
   /** Milliseconds since the epoch (creation date). */
   date: number;
+  /** Average stars of approved reviews, one decimal; absent while the product has none. */
+  rating?: number;
+  /** How many approved reviews; absent while there are none. */
+  reviewCount?: number;
 }
 
 export interface Bundle {

@@ -9,8 +9,10 @@ export interface LoadResult {
   chatDeliveryMs: { p50: number; p95: number; n: number };
   byStatus: Record<string, number>;
   byAction: Record<string, number>;
+  /** Requests and 5xx/network failures per phase of the run ('steady' without faults). */
+  byPhase: Record<string, { requests: number; failed: number }>;
   orders: Record<string, number>;
-  checked: { paidSessions: number; cartLines: number; wishlistEntries: number; messages: number; verifiedOrders: number };
+  checked: { paidSessions: number; cartLines: number; wishlistEntries: number; messages: number; verifiedOrders: number; staffReplies: number };
   fiveXX: number;
   violations: string[];
 }

@@ -5,6 +5,7 @@ import { isBundleActive, isPurchasable } from '../../src/domain/pricing';
 import { FIGURE_BRANDS, FIGURE_GENDERS, TAXONOMY } from '../../src/domain/taxonomy';
 import type { Bundle, Product } from '../../src/domain/types';
 import { products } from '../../server/db/schema';
+import { buildApp } from '../../server/app';
 import { bumpCatalogVersion } from '../../server/repositories/catalog';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -112,6 +113,23 @@ describe('GET /api/product/list', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.json().products.find((p: Product) => p._id === target._id).name).toBe('Renamed For The Cache Test');
+  });
+
+  it('reaches another instance on the same database when the change commits, not at its next version check', async () => {
+    // The other instance would check the shared version only once an hour: only the notification can tell it.
+    const other = await buildApp({ ...t.config, catalogCheckIntervalMs: 3_600_000 }, { database: t.database, distDir: '/nonexistent' });
+    try {
+      const target = list[1];
+      const name = async () => ((await other.inject('/api/product/list')).json().products as Product[]).find((p) => p._id === target._id)?.name;
+      expect(await name()).toBe(target.name);
+      await t.database.db.transaction(async (tx) => {
+        await tx.update(products).set({ name: 'Renamed On Another Instance' }).where(eq(products.id, target._id));
+        await bumpCatalogVersion(tx);
+      });
+      await expect.poll(name, { timeout: 10_000 }).toBe('Renamed On Another Instance');
+    } finally {
+      await other.close();
+    }
   });
 });
 

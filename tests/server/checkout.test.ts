@@ -346,11 +346,11 @@ describe('POST /api/order/verifyStripe', () => {
     const a = await makeShopper(ctx.app);
     const s = await openSession(ctx.app, a.token, MIXED, 89);
     const results = await Promise.all([
-      ctx.app.checkout.payTestSession(s.sessionId),
-      ctx.app.checkout.payTestSession(s.sessionId),
-      ctx.app.checkout.confirmSession(s.sessionId, { state: 'paid', amountCents: 8900, orderId: s.orderId }),
-      ctx.app.checkout.payTestSession(s.sessionId),
-      ctx.app.checkout.confirmSession(s.sessionId, { state: 'paid', amountCents: 8900, orderId: s.orderId }),
+      ctx.app.orderWorkflow.payTestSession(s.sessionId),
+      ctx.app.orderWorkflow.payTestSession(s.sessionId),
+      ctx.app.orderWorkflow.sessionReported(s.sessionId, { state: 'paid', amountCents: 8900, orderId: s.orderId }),
+      ctx.app.orderWorkflow.payTestSession(s.sessionId),
+      ctx.app.orderWorkflow.sessionReported(s.sessionId, { state: 'paid', amountCents: 8900, orderId: s.orderId }),
     ]);
     expect(results.filter((r) => r === 'closed')).toHaveLength(0);
     const row = await orderRow(ctx.app, s.orderId);
@@ -436,9 +436,10 @@ describe('unpaid orders expire; pending ones can be resumed', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/pay/${s1.sessionId}` })).statusCode).toBe(410);
     expect((await payForm(ctx.app, s1.sessionId)).statusCode).toBe(410);
 
-    const listed = await ctx.app.orders.listForUser(a.id);
-    expect(listed.find((o) => o.id === s1.orderId)?.status).toBe('Cancelled');
-    await ctx.app.checkout.sweep();
+    // Reading My Orders cancels the shopper's expired built-in sessions before answering.
+    const listed = (await postJson(ctx.app, '/api/order/userorders', {}, a.token)).json() as { orders: { _id: string; status: string }[] };
+    expect(listed.orders.find((o) => o._id === s1.orderId)?.status).toBe('Cancelled');
+    await ctx.app.orderWorkflow.sweep();
     expect((await orderRow(ctx.app, s2.orderId)).status).toBe('Cancelled');
     expect((await sessionRow(ctx.app, s2.sessionId)).status).not.toBe('open');
     expect((await orderRow(ctx.app, s3.orderId)).status).toBe('Payment Pending');

@@ -201,7 +201,7 @@ describe('POST /api/order/webhook (signatures checked on the raw body)', () => {
       .update(paymentSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(inArray(paymentSessions.id, [paid.sessionId, unpaid.sessionId]));
-    await ctx.app.checkout.sweep();
+    await ctx.app.orderWorkflow.sweep();
     expect((await orderRow(ctx.app, paid.orderId)).status).toBe('Order Placed');
     expect((await orderRow(ctx.app, unpaid.orderId)).status).toBe('Cancelled');
   });

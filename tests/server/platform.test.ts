@@ -139,7 +139,7 @@ describe('app plugins are ordered by their declared dependencies, never by file 
       const app = await t.buildOn({ appPlugins });
       try {
         await app.ready();
-        for (const name of ['catalog', 'conversations', 'lists', 'mailer', 'orders', 'checkout', 'realtime', 'settings', 'users', 'limitDiscountCodes'] as const) expect(app[name], name).toBeDefined();
+        for (const name of ['catalog', 'conversations', 'lists', 'mailer', 'orders', 'paymentProvider', 'orderWorkflow', 'checkout', 'audit', 'staffOrders', 'staffCatalog', 'staffAccounts', 'images', 'realtime', 'settings', 'users', 'limitDiscountCodes'] as const) expect(app[name], name).toBeDefined();
         expect((await app.inject('/readyz')).statusCode).toBe(200);
       } finally {
         await app.close();

@@ -191,4 +191,15 @@ describe('configuration', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('takes its mode from NODE_ENV alone, never from the test runner', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'layerloft-cfg-'));
+    try {
+      const secret = 'x'.repeat(32);
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret, VITEST: 'true' })).toMatchObject({ env: 'development', logLevel: 'info' });
+      expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret, NODE_ENV: 'test' })).toMatchObject({ env: 'test', logLevel: 'silent' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -154,7 +154,16 @@ describe.skipIf(!hasRedisServer)('Redis cut mid-run (own redis-server behind the
     expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);
     expect(codes[30]).toBe(429);
 
+    // The socket on instance two missed what instance one sent meanwhile: once Redis is back, its
+    // transport is closed so that the client reconnects and fetches what it missed.
+    const dropped = new Promise<string>((resolve, reject) => {
+      socket!.once('disconnect', resolve);
+      setTimeout(() => reject(new Error('the socket was not asked to reconnect after the outage')), 45_000).unref();
+    });
     await proxy.restore();
+    expect(await dropped).toBe('transport close');
+    socket = await openSocket(bases[1], shoppers[0].token);
+    expect(await join(socket, shoppers[0].conversationId)).toEqual({ ok: true });
     await expect.poll(() => redisState(bases[0]), { timeout: 30_000, interval: 500 }).toBe('ok');
     await expect.poll(() => redisState(bases[1]), { timeout: 30_000, interval: 500 }).toBe('ok');
     const direct = new Redis(redisPort, '127.0.0.1');

@@ -47,7 +47,7 @@ describe('only the provider marks an order paid', () => {
     expect((await sessionRow(ctx.app, s.sessionId)).status).toBe('cancelled');
     expect((await ctx.app.inject({ method: 'GET', url: `/pay/${s.sessionId}` })).statusCode).toBe(410);
     expect((await payForm(ctx.app, s.sessionId)).statusCode).toBe(410);
-    expect(await ctx.app.checkout.payTestSession(s.sessionId)).toBe('closed');
+    expect(await ctx.app.orderWorkflow.payTestSession(s.sessionId)).toBe('closed');
     const row = await orderRow(ctx.app, s.orderId);
     expect(row.status).toBe('Cancelled');
     expect(row.paidAt).toBeNull();

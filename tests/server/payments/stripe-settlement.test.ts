@@ -71,7 +71,7 @@ describe('delayed payment methods (complete, payment_status unpaid)', () => {
 
     // Days later, still processing: the sweep asks Stripe and leaves it alone.
     await pastExpiry(s.sessionId, 3 * 86_400_000);
-    await ctx.app.checkout.sweep();
+    await ctx.app.orderWorkflow.sweep();
     await postJson(ctx.app, '/api/order/userorders', {}, a.token);
     expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
     expect(mailsAbout(ctx.t.dataDir, s.orderId)).toHaveLength(0);
@@ -104,7 +104,7 @@ describe('reading My Orders asks before cancelling (item 5)', () => {
     const res = await postJson(ctx.app, '/api/order/userorders', {}, a.token);
     expect(res.json().orders.find((o: { _id: string }) => o._id === s.orderId).status).toBe('Payment Pending');
     expect((await sessionRow(ctx.app, s.sessionId)).status).toBe('open');
-    await ctx.app.checkout.sweep();
+    await ctx.app.orderWorkflow.sweep();
     expect((await orderRow(ctx.app, s.orderId)).status).toBe('Order Placed');
   });
 
@@ -113,10 +113,10 @@ describe('reading My Orders asks before cancelling (item 5)', () => {
     const s = await openSession(ctx.app, a.token, LINES, TOTAL);
     await pastExpiry(s.sessionId, 2 * 3600_000);
     ctx.stub.fail = true;
-    await ctx.app.checkout.sweep();
+    await ctx.app.orderWorkflow.sweep();
     ctx.stub.fail = false;
     expect((await orderRow(ctx.app, s.orderId)).status).toBe('Payment Pending');
-    await ctx.app.checkout.sweep();
+    await ctx.app.orderWorkflow.sweep();
     expect((await orderRow(ctx.app, s.orderId)).status).toBe('Cancelled');
     expect(ctx.stub.sessions.get(s.sessionId)!.status).toBe('expired');
   });

@@ -2,7 +2,6 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../server/lib/auth';
-import { AuditRepository } from '../../../server/repositories/audit';
 import { STAFF_ACCOUNT_MESSAGES } from '../../../server/routes/staffAccounts';
 import type { PasswordSource } from '../../../scripts/staff';
 import { useStaffApp } from './staff-helpers';
@@ -70,7 +69,7 @@ describe('staff accounts', () => {
     expect((await postJson(ctx.app, '/api/staff/accounts', { email: shopper.email, name: 'Sneaky', password: 'correct horse' }, ctx.staff.token)).statusCode).toBe(409);
     expect((await info(shopper.token)).json().user.role).toBe('shopper');
 
-    const audit = await new AuditRepository(ctx.app.db).list('user', created.json().account._id);
+    const audit = await ctx.app.audit.list('user', created.json().account._id);
     expect(audit).toMatchObject([{ action: 'create-staff', actor: { _id: ctx.staff.id, email: ctx.staff.email }, changes: { email: { from: null, to: email } } }]);
   });
 
@@ -97,7 +96,7 @@ describe('staff accounts', () => {
     expect((await login(email, 'wrong password')).json().message).toBe('Invalid email or password');
     await expect(openSocket(server, token)).rejects.toThrow(AUTH_MESSAGES.disabled);
 
-    const audit = await new AuditRepository(ctx.app.db).list('user', res.json().account._id);
+    const audit = await ctx.app.audit.list('user', res.json().account._id);
     expect(audit.map((a) => a.action)).toEqual(['disable-staff', 'create-staff']);
   });
 

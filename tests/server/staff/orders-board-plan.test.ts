@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StaffOrdersRepository, type OrderBoardFilter } from '../../../server/repositories/staffOrders';
+import type { OrderBoardFilter, StaffOrdersRepository } from '../../../server/repositories/staffOrders';
 import type { StaffOrderBoardResponse } from '../../../server/routes/staffOrders';
 import { useStaffApp } from './staff-helpers';
 import { makeShopper } from '../checkout-helpers';
@@ -17,7 +17,7 @@ let repo: StaffOrdersRepository;
 let buyer: { id: string; email: string };
 
 beforeAll(async () => {
-  repo = new StaffOrdersRepository(ctx.app.db);
+  repo = ctx.app.staffOrders;
   buyer = await makeShopper(ctx.app, 'Rare');
   const crowd = await makeShopper(ctx.app, 'Crowd');
   // A fixture, not a history: its orders need no events (the trigger would triple the set-up time),

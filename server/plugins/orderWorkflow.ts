@@ -1,0 +1,56 @@
+import { appPlugin } from '../lib/appPlugin';
+import { publicOrigin } from '../lib/publicOrigin';
+import { orderToWire } from '../repositories/orders';
+import { OrderWorkflow } from '../services/orderWorkflow';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every status move of a placed order, with its refund, e-mail, audit and announcement (services/orderWorkflow.ts). */
+    orderWorkflow: OrderWorkflow;
+  }
+}
+
+const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
+
+/**
+ * The order workflow, and its expiry job: unpaid orders past their 24-hour payment window are
+ * settled at start and every few minutes (and a shopper's when their orders are read).
+ */
+export default appPlugin(
+  'orderWorkflow',
+  async (app) => {
+    const workflow = new OrderWorkflow({
+      orders: app.orders,
+      staffOrders: app.staffOrders,
+      audit: app.audit,
+      provider: app.paymentProvider,
+      outbox: app.emailOutbox,
+      log: app.log,
+      shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
+      announce: (row) => app.realtime.orderChanged(row.userId, orderToWire(row)),
+    });
+    app.decorate('orderWorkflow', workflow);
+
+    let running: Promise<unknown> | null = null;
+    const sweep = () => {
+      running ??= workflow
+        .sweep()
+        .then(
+          (n) => n > 0 && app.log.info({ settled: n }, 'settled expired payment sessions'),
+          (err: unknown) => app.log.warn({ err }, 'payment sweep failed'),
+        )
+        .finally(() => (running = null));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      sweep();
+      timer = setInterval(sweep, app.config.paymentSweepIntervalMs ?? DEFAULT_SWEEP_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime'] },
+);

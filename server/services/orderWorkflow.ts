@@ -1,0 +1,397 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toDollars } from '../../src/domain/money';
+import { canTransition, ORDER_TRANSITIONS } from '../../src/domain/orderStatus';
+import type { OrderStatus } from '../../src/domain/types';
+import type { DbOrTx } from '../db/client';
+import type { EmailOutbox } from '../lib/emailOutbox';
+import { HttpError } from '../lib/errors';
+import { orderUpdateEmail, orderUpdateKind } from '../lib/orderUpdateEmail';
+import { CHECKOUT_MESSAGES, CONFIRMATION_EMAIL } from '../payments/checkout';
+import { orderConfirmationEmail } from '../payments/email';
+import type { PaymentProvider, RemoteSessionState } from '../payments/provider';
+import { changedFields, type AuditActor, type AuditRepository } from '../repositories/audit';
+import { STRIPE_EXPIRY_GRACE_MS, type AfterChange, type OrderRow, type OrdersRepository, type PaymentSessionRow } from '../repositories/orders';
+import type { StaffOrdersRepository } from '../repositories/staffOrders';
+
+/** Why a status move or tracking change was refused (the staff API answers them, the CLI prints them). */
+export const ORDER_WORKFLOW_MESSAGES = {
+  orderNotFound: 'Order not found',
+  nothingToDo: 'Give a new status, a tracking number, or both',
+  alreadyInStatus: (status: string) => `The order is already ${status}`,
+  notAllowed: (id: string, from: OrderStatus, to: OrderStatus) => {
+    const allowed = ORDER_TRANSITIONS[from];
+    return `Cannot move order ${id} from ${from} to ${to}. ${allowed.length ? `From ${from} it can go to: ${allowed.join(', ')}.` : `${from} is final.`}`;
+  },
+  movedMeanwhile: 'The order changed meanwhile; read it again and retry',
+  trackingOnUnpaid: (status: string) => `A tracking number can only be set on a paid order (this one is ${status})`,
+  noPayment: (id: string) => `Order ${id} has no recorded payment to refund`,
+  otherProvider: (provider: string) => `This order was paid through the ${provider} provider, which this server is not configured for: refund it there`,
+  refundFailed: (reason: string) => `The payment provider did not refund the order, so it was not changed: ${reason}`,
+  paidByProviderOnly: 'An order becomes Order Placed only when its payment is confirmed by the payment provider; staff cannot mark it paid.',
+} as const;
+const M = ORDER_WORKFLOW_MESSAGES;
+
+/** Statuses of an order whose money was taken (a tracking number only makes sense on these). */
+const PAID: readonly OrderStatus[] = ['Order Placed', 'Processing', 'Delivered'];
+
+/** A refund the provider made (or had made already), in cents. */
+export interface RefundMade {
+  id: string;
+  provider: string;
+  amountCents: number;
+  status: string;
+}
+
+/** What a staff change answers: the order after it, whether the shopper is e-mailed, the refund. */
+export interface StaffOrderChange {
+  order: OrderRow;
+  emailed: boolean;
+  refund: RefundMade | null;
+}
+
+export interface OrderWorkflowDeps {
+  orders: OrdersRepository;
+  staffOrders: StaffOrdersRepository;
+  audit: AuditRepository;
+  provider: PaymentProvider;
+  outbox: EmailOutbox;
+  log: FastifyBaseLogger;
+  /** The shop's name and where a browser reaches it (e-mails link to it). */
+  shop: () => { name: string; url: string };
+  /** Tells the owner's open pages (socket `orderUpdated`); called after the change is committed. */
+  announce: (order: OrderRow) => void;
+  now?: () => number;
+}
+
+/**
+ * Every status move of an order after it was placed, and the one home of what goes with a move:
+ * the provider call (expire a session, refund a payment), the conditional UPDATE along the arrows
+ * of src/domain/orderStatus.ts (OrdersRepository), the e-mail queued in the same transaction
+ * (delivered from the outbox afterwards), the audit row, and the announcement to the owner's
+ * sockets once committed. One method per transition, one transaction each. Its callers: the
+ * checkout (verification, the built-in card page), the Stripe webhook, the expiry job (`sweep`,
+ * and the expiry of a shopper's stale orders on reading them) and the staff API (which the staff
+ * CLI uses).
+ */
+export class OrderWorkflow {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: OrderWorkflowDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  private announce(row: OrderRow | null | undefined): void {
+    if (!row) return;
+    try {
+      this.deps.announce(row);
+    } catch (err) {
+      // A socket gone or Redis away must never fail a change that is already committed.
+      this.deps.log.warn({ err, orderId: row.id }, 'order change not announced');
+    }
+  }
+
+  /** Delivers the order's queued e-mails now; what fails stays queued for the outbox's retries. */
+  private async deliverMail(orderId: string, log: FastifyBaseLogger = this.deps.log, what = 'order e-mail delivery deferred to the outbox'): Promise<void> {
+    try {
+      await this.deps.outbox.deliverDue({ orderId });
+    } catch (err) {
+      log.warn({ err, orderId }, what);
+    }
+  }
+
+  private readonly queueConfirmation: AfterChange = (tx, order) =>
+    this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) => orderConfirmationEmail(order, this.deps.shop(), accountEmail));
+
+  // ---- Payment Pending → Order Placed ----------------------------------------------------------
+
+  /**
+   * Confirms a session the provider reports paid: checks that it paid our amount for our order,
+   * then moves the order to 'Order Placed' exactly once, queuing the confirmation e-mail in the
+   * same transaction; it is then delivered from the outbox (retried there if the mail server fails).
+   */
+  async confirmPaid(session: PaymentSessionRow, state: Extract<RemoteSessionState, { state: 'paid' }>): Promise<OrderRow | undefined> {
+    if ((state.amountCents !== null && state.amountCents !== session.amountCents) || (state.orderId !== null && state.orderId !== session.orderId)) {
+      this.deps.log.error({ sessionId: session.id, orderId: session.orderId, state }, 'a paid session does not match its order: not confirming');
+      throw new HttpError(409, CHECKOUT_MESSAGES.amountMismatch);
+    }
+    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, session.id, { then: this.queueConfirmation });
+    if (transitioned && order) {
+      this.announce(order);
+      this.deps.log.info({ orderId: order.id, amountCents: order.amountCents }, 'order paid');
+      await this.deliverMail(order.id);
+    } else if (order && order.status === 'Cancelled' && !order.paidAt) {
+      // Paid after we cancelled it (a very late webhook): staff must refund it by hand.
+      this.deps.log.error({ orderId: order.id, sessionId: session.id }, 'a cancelled order was paid: refund it');
+    }
+    return order;
+  }
+
+  /**
+   * The built-in hosted page approved a card: the open, unexpired session is marked paid and the
+   * order confirmed in one transaction (the equivalent of Stripe's webhook), before the redirect.
+   * Answers the session's state afterwards: 'paid' (by this call or an earlier one) or 'closed'.
+   */
+  async payTestSession(sessionId: string): Promise<'paid' | 'closed'> {
+    const session = await this.deps.orders.findSession(sessionId);
+    if (!session || session.provider !== 'test') return 'closed';
+    const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, sessionId, { claimOpenAt: new Date(this.now()), then: this.queueConfirmation });
+    if (transitioned && order) {
+      this.announce(order);
+      this.deps.log.info({ orderId: order.id, amountCents: order.amountCents }, 'order paid');
+      await this.deliverMail(order.id);
+      return 'paid';
+    }
+    const after = await this.deps.orders.findSession(sessionId);
+    return after?.status === 'paid' ? 'paid' : 'closed';
+  }
+
+  // ---- Payment Pending → Cancelled -------------------------------------------------------------
+
+  /** The session is over unpaid: it is closed with `status` and its order cancelled, together. */
+  async cancelUnpaid(sessionId: string, status: 'cancelled' | 'expired' | 'declined', then?: AfterChange): Promise<OrderRow | null> {
+    const cancelled = await this.deps.orders.cancelUnpaid(sessionId, status, then);
+    this.announce(cancelled);
+    return cancelled;
+  }
+
+  /** An unpaid order that has no payment session to close (none could be opened, or it was lost). */
+  async cancelWithoutSession(orderId: string, then?: AfterChange): Promise<OrderRow | null> {
+    const cancelled = await this.deps.orders.setStatus(orderId, 'Cancelled', { from: 'Payment Pending', then });
+    this.announce(cancelled);
+    return cancelled;
+  }
+
+  /**
+   * Closes an unpaid session at the provider and cancels its order. A session the provider reports
+   * paid is confirmed instead; one whose payment is still processing keeps its order pending.
+   */
+  async settleUnpaid(session: PaymentSessionRow, status: 'cancelled' | 'expired'): Promise<OrderRow | undefined> {
+    const provider = this.deps.provider;
+    if (session.provider === provider.kind) {
+      await provider.expireSession(session.id);
+      const state = await provider.sessionState(session.id);
+      if (state.state === 'paid') return this.confirmPaid(session, state);
+      if (state.state === 'processing') return this.deps.orders.findById(session.orderId);
+    }
+    await this.cancelUnpaid(session.id, status);
+    return this.deps.orders.findById(session.orderId);
+  }
+
+  /**
+   * What the provider itself reported about a session (Stripe webhook): paid → confirmed; over
+   * without payment → cancelled; open or processing (a delayed payment on its way) → nothing yet.
+   */
+  async sessionReported(sessionId: string, state: RemoteSessionState): Promise<OrderRow | undefined> {
+    const session = await this.deps.orders.findSession(sessionId);
+    if (!session) return undefined;
+    if (state.state === 'paid') return this.confirmPaid(session, state);
+    if (state.state === 'closed') await this.cancelUnpaid(sessionId, 'expired');
+    return this.deps.orders.findById(session.orderId);
+  }
+
+  /**
+   * Staff cancel a 'Payment Pending' order: its session is expired at the provider first, so
+   * nobody can pay a cancelled order. If the provider reports the session paid (or its payment
+   * processing) meanwhile, the order is not cancelled: a 409 says why. `then` runs in the
+   * transaction of the cancellation (the audit row).
+   */
+  async cancelPending(orderId: string, then?: AfterChange): Promise<OrderRow | null> {
+    const order = await this.deps.orders.findById(orderId);
+    if (!order || order.status !== 'Payment Pending') return null;
+    const session = order.paymentSessionId ? await this.deps.orders.findSession(order.paymentSessionId) : undefined;
+    if (!session) return this.cancelWithoutSession(orderId, then);
+    const provider = this.deps.provider;
+    if (session.provider === provider.kind) {
+      await provider.expireSession(session.id);
+      const state = await provider.sessionState(session.id);
+      if (state.state === 'paid') {
+        await this.confirmPaid(session, state);
+        throw new HttpError(409, CHECKOUT_MESSAGES.paidMeanwhile);
+      }
+      if (state.state === 'processing') throw new HttpError(409, CHECKOUT_MESSAGES.processingNoCancel);
+    }
+    const cancelled = await this.cancelUnpaid(session.id, 'cancelled', then);
+    if (!cancelled) {
+      const now = await this.deps.orders.findById(orderId);
+      if (now?.paidAt) throw new HttpError(409, CHECKOUT_MESSAGES.paidMeanwhile);
+    }
+    return cancelled;
+  }
+
+  // ---- expiry ----------------------------------------------------------------------------------
+
+  /**
+   * Cancels what SQL alone can decide: built-in sessions past their expiry, Stripe sessions past
+   * it plus the grace period only with `stripe: 'after-grace'` (Stripe is not configured any more,
+   * so nobody can be asked), and 'Payment Pending' orders that never got an open session (their
+   * provider call failed, or the process died before attaching it). `userId` limits it to one
+   * shopper's orders (done before they are listed). Answers how many orders were cancelled.
+   */
+  async expireStale(opts: { userId?: string; stripe: 'leave' | 'after-grace' }, now = new Date(this.now())): Promise<number> {
+    const { userId } = opts;
+    let cancelled = 0;
+    for (const s of await this.deps.orders.staleOpenSessions(now, { userId, stripeGraceMs: opts.stripe === 'leave' ? null : STRIPE_EXPIRY_GRACE_MS })) {
+      if (await this.cancelUnpaid(s.id, 'expired')) cancelled += 1;
+    }
+    for (const id of await this.deps.orders.orphanedUnpaid(now, userId)) if (await this.cancelWithoutSession(id)) cancelled += 1;
+    return cancelled;
+  }
+
+  /**
+   * The expiry job: every open session past its expiry is asked of its provider (a late payment is
+   * confirmed, a processing one left pending, anything else cancelled); then SQL cancels what
+   * nobody can be asked about (sessions of a provider no longer configured, orders whose session
+   * never opened) — never a session of the configured Stripe account.
+   */
+  async sweep(): Promise<number> {
+    const now = new Date(this.now());
+    const provider = this.deps.provider;
+    let settled = 0;
+    for (const s of await this.deps.orders.staleOpenSessions(now, { stripeGraceMs: 0 })) {
+      if (s.provider !== provider.kind) continue;
+      try {
+        const state = await provider.sessionState(s.id);
+        if (state.state === 'paid') await this.confirmPaid(s, state);
+        else if (state.state === 'processing') continue;
+        else await this.settleUnpaid(s, 'expired');
+        settled += 1;
+      } catch (err) {
+        this.deps.log.warn({ err, sessionId: s.id }, 'could not settle an expired payment session; will retry');
+      }
+    }
+    return settled + (await this.expireStale({ stripe: provider.kind === 'stripe' ? 'leave' : 'after-grace' }, now));
+  }
+
+  // ---- staff -----------------------------------------------------------------------------------
+
+  /**
+   * A staff member's change of an order (POST /api/staff/order-status, the staff CLI): a new
+   * status, a tracking number, or both. Only the arrows of src/domain/orderStatus.ts; never to
+   * 'Order Placed' (only the provider's word makes an order paid); a tracking number only on a
+   * paid order. A 409 words each refusal.
+   */
+  async staffChange(input: { orderId: string; status?: OrderStatus; trackingNumber?: string }, actor: AuditActor, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange> {
+    const order = await this.deps.orders.findById(input.orderId);
+    if (!order) throw new HttpError(404, M.orderNotFound);
+    const { status: to, trackingNumber } = input;
+    const moves = to !== undefined && to !== order.status;
+    if (!moves && trackingNumber === undefined) throw new HttpError(409, to ? M.alreadyInStatus(to) : M.nothingToDo);
+    if (moves && to === 'Order Placed') throw new HttpError(409, M.paidByProviderOnly);
+    if (moves && !canTransition(order.status, to)) throw new HttpError(409, M.notAllowed(order.id, order.status, to));
+    const finalStatus = moves ? to : order.status;
+    if (trackingNumber !== undefined && !PAID.includes(finalStatus)) throw new HttpError(409, M.trackingOnUnpaid(finalStatus));
+
+    let change: StaffOrderChange | null;
+    if (!moves) change = await this.setTracking(order, trackingNumber!, actor);
+    else if (to === 'Cancelled' && order.status === 'Payment Pending') change = await this.cancelPendingByStaff(order, actor);
+    else if (to === 'Refunded' || (to === 'Cancelled' && order.paidAt)) change = await this.refund(order, to, actor, trackingNumber, log);
+    else change = await this.advance(order, to, actor, trackingNumber);
+    if (!change) throw new HttpError(409, M.movedMeanwhile);
+    if (change.emailed) await this.deliverMail(change.order.id, log, 'order update e-mail deferred to the outbox');
+    log.info({ orderId: order.id, from: order.status, to: change.order.status, tracking: change.order.trackingNumber }, 'order updated by staff');
+    return change;
+  }
+
+  /** The audit row of a staff change: the status and tracking number before and after. */
+  private audited(before: OrderRow, actor: AuditActor, action: string): AfterChange {
+    return (tx, row) =>
+      this.deps.audit.record(tx, {
+        entity: 'order',
+        entityId: row.id,
+        action,
+        actor,
+        changes: changedFields({ status: before.status, trackingNumber: before.trackingNumber }, { status: row.status, trackingNumber: row.trackingNumber }),
+      });
+  }
+
+  /** The shopper's e-mail for a new tracking number or a delivery, queued in the change's transaction. */
+  private updateEmail(before: OrderRow, to: OrderStatus, trackingNumber: string | undefined): AfterChange | null {
+    const trackingAdded = trackingNumber !== undefined && trackingNumber !== before.trackingNumber;
+    const delivered = to === 'Delivered' && before.status !== 'Delivered';
+    if (!trackingAdded && !delivered) return null;
+    return (tx, row) =>
+      this.deps.outbox.enqueue(tx, row, orderUpdateKind({ delivered }, row.trackingNumber), (accountEmail) =>
+        orderUpdateEmail(row, { trackingAdded, delivered }, this.deps.shop(), accountEmail),
+      );
+  }
+
+  /** Runs a staff change in one transaction attributed to the staff member; announces it once committed. */
+  private async asStaff(actor: AuditActor, work: (tx: DbOrTx) => Promise<OrderRow | null>): Promise<OrderRow | null> {
+    const row = await this.deps.staffOrders.asActor(actor.id, work);
+    this.announce(row);
+    return row;
+  }
+
+  /** A tracking number on a paid order, without moving it (e-mailed when it is new). */
+  async setTracking(order: OrderRow, trackingNumber: string, actor: AuditActor): Promise<StaffOrderChange | null> {
+    const email = this.updateEmail(order, order.status, trackingNumber);
+    const row = await this.asStaff(actor, async (tx) => {
+      const updated = await this.deps.staffOrders.setTrackingNumber(tx, order.id, trackingNumber);
+      if (updated && email) await email(tx, updated);
+      if (updated) await this.audited(order, actor, 'tracking')(tx, updated);
+      return updated;
+    });
+    return row && { order: row, emailed: email !== null, refund: null };
+  }
+
+  /** Order Placed → Processing → Delivered (with a tracking number or not; Delivered e-mails the shopper). */
+  async advance(order: OrderRow, to: OrderStatus, actor: AuditActor, trackingNumber?: string): Promise<StaffOrderChange | null> {
+    const email = this.updateEmail(order, to, trackingNumber);
+    const audit = this.audited(order, actor, 'status');
+    const row = await this.asStaff(actor, async (tx) => {
+      const moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, then: email ?? undefined });
+      if (moved) await audit(tx, moved);
+      return moved;
+    });
+    return row && { order: row, emailed: email !== null, refund: null };
+  }
+
+  /** Staff cancel an unpaid order: its session closed at the provider first (see `cancelPending`). */
+  async cancelPendingByStaff(order: OrderRow, actor: AuditActor): Promise<StaffOrderChange | null> {
+    const row = await this.cancelPending(order.id, this.audited(order, actor, 'status'));
+    return row && { order: row, emailed: false, refund: null };
+  }
+
+  /**
+   * A paid order Refunded (or Cancelled): its money goes back through the provider first (the
+   * provider call is idempotent per order); only then does the order move, with the refund
+   * recorded, so an order is never Refunded or Cancelled without its refund. An order that moved
+   * meanwhile (say, Delivered) after its money went back is Refunded whatever it was.
+   */
+  async refund(order: OrderRow, to: 'Refunded' | 'Cancelled', actor: AuditActor, trackingNumber?: string, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange | null> {
+    const refund = await this.refundPayment(order.id, log);
+    const email = this.updateEmail(order, to, trackingNumber);
+    const audit = this.audited(order, actor, 'refund');
+    const row = await this.asStaff(actor, async (tx) => {
+      await this.deps.staffOrders.recordRefund(tx, { ...refund, orderId: order.id, actorId: actor.id });
+      let moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, then: email ?? undefined });
+      if (!moved) moved = await this.deps.orders.setStatus(order.id, 'Refunded', { db: tx, trackingNumber });
+      if (moved) await audit(tx, moved);
+      return moved;
+    });
+    return row && { order: row, emailed: email !== null, refund };
+  }
+
+  /** The order's payment given back through the provider that took it, or the refund already made. */
+  private async refundPayment(orderId: string, log: FastifyBaseLogger): Promise<RefundMade> {
+    const existing = await this.deps.staffOrders.refundOf(orderId);
+    if (existing) return { id: existing.id, provider: existing.provider, amountCents: existing.amountCents, status: existing.status };
+    const session = await this.deps.staffOrders.paidSession(orderId);
+    if (!session) throw new HttpError(409, M.noPayment(orderId));
+    const provider = this.deps.provider;
+    if (session.provider !== provider.kind) throw new HttpError(409, M.otherProvider(session.provider));
+    try {
+      const r = await provider.refund({ orderId, sessionId: session.id, amountCents: session.amountCents });
+      log.info({ orderId, refundId: r.id, amountCents: r.amountCents }, 'order refunded');
+      return { id: r.id, provider: provider.kind, amountCents: r.amountCents, status: r.status };
+    } catch (err) {
+      log.error({ err, orderId }, 'refund failed');
+      throw new HttpError(502, M.refundFailed((err as Error).message));
+    }
+  }
+}
+
+/** A refund as the staff API shows it (dollars). */
+export function refundToWire(refund: RefundMade): { _id: string; provider: string; amount: number; status: string } {
+  return { _id: refund.id, provider: refund.provider, amount: toDollars(refund.amountCents), status: refund.status };
+}

@@ -117,6 +117,57 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // src/domain is the only client code the server shares (rules, wire types). The server render
+    // may name the render entry's types, which erase at build time.
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '!**/src/domain', '!**/src/domain/**', '!**/src/entry-server'],
+              message: 'The server imports client code only from src/domain (shared rules and wire types): move what both sides need there.',
+            },
+            { group: ['**/src/entry-server'], allowTypeImports: true, message: 'Only the types of the render entry: the server runs its build output.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes validate and call a service or a repository: SQL lives in server/repositories, and an
+    // order's status moves only through the order workflow (server/services/orderWorkflow.ts).
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL lives in server/repositories: add a repository method and call it.' }],
+          patterns: [
+            {
+              group: ['**/src/**', '!**/src/domain', '!**/src/domain/**'],
+              message: 'The server imports client code only from src/domain (shared rules and wire types): move what both sides need there.',
+            },
+            { group: ['**/db/schema', '**/db/client'], message: 'SQL lives in server/repositories: add a repository method and call it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/routes/**/*.ts', 'server/payments/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(setStatus|markPaid|cancelUnpaid)$/]:not([callee.object.property.name=/^(workflow|orderWorkflow)$/])',
+          message: 'An order moves only through app.orderWorkflow (server/services/orderWorkflow.ts), which refunds, e-mails, audits and announces with the move.',
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}', 'server/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -1,27 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
+import type { AuditChanges, AuditEntity, AuditEntry } from '../../src/domain/audit';
 
-/** What the audit log is kept for (the staff console reads it per entity). */
-export type AuditEntity = 'product' | 'bundle' | 'discount' | 'settings' | 'order' | 'user' | 'image' | 'review';
-export const AUDIT_ENTITIES: readonly AuditEntity[] = ['product', 'bundle', 'discount', 'settings', 'order', 'user', 'image', 'review'];
-
+/** Who made a change (a staff member; the e-mail is kept should the account go). */
 export interface AuditActor {
   id: string;
   email: string;
-}
-
-/** One field's change: its value before and after (null when the record did not exist). */
-export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
-
-export interface AuditEntry {
-  _id: string;
-  entity: AuditEntity;
-  entityId: string;
-  action: string;
-  actor: { _id: string | null; email: string | null };
-  changes: AuditChanges;
-  createdAt: string;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

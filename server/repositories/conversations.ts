@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conversation, Message } from '../../src/domain/types';
+import type { StaffConversation } from '../../src/domain/staffOrders';
 import type { Db } from '../db/client';
 import { conversations, messages, users } from '../db/schema';
 
@@ -40,14 +41,6 @@ export function conversationToWire(row: ConversationRow, user: { id: string; nam
 }
 
 /** One conversation as staff see it in their list. */
-export interface StaffConversation {
-  _id: string;
-  user: { _id: string; name: string; email: string };
-  /** Shopper messages staff have not read yet. */
-  unread: number;
-  messageCount: number;
-  lastMessage: { body: string; isAdmin: boolean; createdAt: string } | null;
-}
 
 /**
  * The general support thread of each shopper (one per user, created on first use) and its

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
 import { allowedPredecessors } from '../../src/domain/orderStatus';
+import type { OrderBreakdown } from '../../src/domain/staffOrders';
 import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { cartLines, idempotencyKeys, orders, paymentSessions } from '../db/schema';
@@ -108,8 +109,6 @@ export function orderToWire(row: OrderRow): Order {
   return order;
 }
 
-/** What a placed order shows beyond the order itself: its address and money breakdown (dollars). */
-export type OrderBreakdown = Omit<PlacedOrder, keyof Order>;
 
 /** The order's address and money breakdown: for the shopper's confirmation and the staff order page. */
 export function orderBreakdown(row: OrderRow): OrderBreakdown {

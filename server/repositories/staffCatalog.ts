@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, ilike, inArray, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffDiscount } from '../../src/domain/staffCatalog';
 import type { Bundle, Product, Settings } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { bundles, cartLines, discounts, orders, products, settings, wishlistItems, type BundleRow, type NewBundleRow, type NewProductRow, type ProductRow } from '../db/schema';
@@ -9,16 +10,6 @@ import { bundleToWire, productToWire } from './catalogMapping';
 /** The product flags the staff list filters on. */
 export const PRODUCT_FLAGS = ['outOfStock', 'comingSoon', 'preOrder', 'isNewProduct', 'limitedEdition', 'vaulted', 'notAvailableYet', 'bestseller'] as const;
 export type ProductFlag = (typeof PRODUCT_FLAGS)[number];
-
-export interface StaffDiscount {
-  code: string;
-  percentage: number;
-  active: boolean;
-  expiresAt: string | null;
-  /** Paid orders that used the code. */
-  timesUsed: number;
-  createdAt: string;
-}
 
 /** Why a product cannot be deleted now (hiding it is offered instead). */
 export class ProductInUseError extends Error {

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
-import type { Address, Order, OrderStatus } from '../../src/domain/types';
+import type { OrderActorKind, OrderBoardPage, StaffCustomer, StaffOrderDetail, StaffOrderSummary } from '../../src/domain/staffOrders';
+import type { Address, OrderStatus } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
-import { orderBreakdown, orderToWire, type OrderBreakdown, type OrderRow } from './orders';
+import { orderBreakdown, orderToWire, type OrderRow } from './orders';
 
 /** Filters of the staff order board; every one is applied in SQL. */
 export interface OrderBoardFilter {
@@ -16,60 +17,6 @@ export interface OrderBoardFilter {
   to?: Date;
   page: number;
   pageSize: number;
-}
-
-export interface StaffOrderCustomer {
-  _id: string;
-  name: string;
-  email: string;
-}
-
-/** One row of the board: the wire order with its customer and delivery e-mail. */
-export interface StaffOrderSummary extends Order {
-  customer: StaffOrderCustomer | null;
-  deliveryEmail: string;
-  itemCount: number;
-}
-
-export interface OrderBoardPage {
-  orders: StaffOrderSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export type OrderActorKind = 'staff' | 'shopper' | 'provider' | 'expiry' | 'system';
-
-export interface OrderEvent {
-  _id: string;
-  from: OrderStatus | null;
-  to: OrderStatus;
-  trackingNumber: string | null;
-  by: { kind: OrderActorKind; _id: string | null; name: string | null; email: string | null };
-  at: string;
-}
-
-export interface OrderRefund {
-  _id: string;
-  provider: string;
-  amount: number;
-  status: string;
-  by: { _id: string | null; name: string | null; email: string | null };
-  at: string;
-}
-
-/** The order page: everything staff need to fulfil, answer about, or refund an order. */
-export interface StaffOrderDetail extends StaffOrderSummary, OrderBreakdown {
-  payment: {
-    method: string;
-    provider: string | null;
-    sessionId: string | null;
-    /** The payment session's state: open, paid, declined, cancelled, expired; null before one opened. */
-    sessionStatus: string | null;
-    paidAt: string | null;
-    refund: OrderRefund | null;
-  };
-  history: OrderEvent[];
 }
 
 /** Search words → a tsquery of word prefixes ('drag' & 'ada@ex'); null when nothing searchable is left. */
@@ -261,7 +208,7 @@ export class StaffOrdersRepository {
   }
 }
 
-function summary(row: OrderRow, customer: StaffOrderCustomer | null): StaffOrderSummary {
+function summary(row: OrderRow, customer: StaffCustomer | null): StaffOrderSummary {
   const wire = orderToWire(row);
   const address = row.address as unknown as Partial<Address>;
   return { ...wire, customer, deliveryEmail: address.email ?? '', itemCount: wire.items.reduce((n, i) => n + i.quantity, 0) };

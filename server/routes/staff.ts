@@ -6,13 +6,13 @@ import { HttpError } from '../lib/errors';
 import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import { conversationToWire, MESSAGE_MAX_LENGTH, messageToWire, type ConversationRow, type StaffConversation } from '../repositories/conversations';
+import { conversationToWire, MESSAGE_MAX_LENGTH, messageToWire, type ConversationRow } from '../repositories/conversations';
+import type { StaffConversation, StaffOrderSummary } from '../../src/domain/staffOrders';
 import { orderToWire, type OrderRow } from '../repositories/orders';
-import type { StaffOrderSummary } from '../repositories/staffOrders';
 import { ORDER_WORKFLOW_MESSAGES, refundToWire } from '../services/orderWorkflow';
 import { parseFields } from '../lib/fieldErrors';
 import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../src/domain/taxonomy';
-import { normaliseTag } from '../../src/features/catalog/rules';
+import { normaliseTag } from '../../src/domain/listing';
 
 /** Answers of the staff API (the staff CLI, scripts/staff.ts, reads them). */
 export interface StaffConversationsResponse {
@@ -99,7 +99,7 @@ const ordersQuery = z.object({ email: email.optional(), limit: z.coerce.number()
 const statusBody = z.object({ orderId, status: status.optional(), trackingNumber: trackingNumber.optional() });
 /** Every category of the taxonomy at any level (main, sub, figure gender), as the store compares them. */
 const CATEGORY_NAMES = [...new Set([...MAIN_CATEGORIES, ...Object.values(TAXONOMY).flat(), ...FIGURE_GENDERS])] as string[];
-/** The tags `hiddenProductTags` can hide (src/features/catalog/rules.ts productTags), normalised. */
+/** The tags `hiddenProductTags` can hide (src/domain/listing.ts productTags), normalised. */
 const PRODUCT_TAGS = ['outofstock', 'comingsoon', 'preorder', 'new', 'isnewproduct', 'limitededition', 'limited', 'vaulted', 'bestseller', 'bestsellers', 'sale', 'onsale'];
 const settingsBody = z
   .strictObject({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../lib/validate';
-import { AUDIT_ENTITIES, type AuditEntry } from '../repositories/audit';
+import { AUDIT_ENTITIES, type AuditEntry } from '../../src/domain/audit';
 
 export interface StaffAuditResponse {
   success: true;

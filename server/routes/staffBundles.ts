@@ -7,7 +7,7 @@ import { FieldsError, parseFields } from '../lib/fieldErrors';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import type { AuditEntry } from '../repositories/audit';
+import type { AuditEntry } from '../../src/domain/audit';
 import { bundleToWire, PRODUCT_ID_RE } from '../repositories/catalogMapping';
 import { DuplicateError } from '../repositories/staffCatalog';
 

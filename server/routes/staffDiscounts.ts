@@ -5,8 +5,9 @@ import { HttpError } from '../lib/errors';
 import { parseFields } from '../lib/fieldErrors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import type { AuditEntry } from '../repositories/audit';
-import { DuplicateError, type StaffDiscount } from '../repositories/staffCatalog';
+import type { AuditEntry } from '../../src/domain/audit';
+import type { StaffDiscount } from '../../src/domain/staffCatalog';
+import { DuplicateError } from '../repositories/staffCatalog';
 
 export interface StaffDiscountsResponse {
   success: true;

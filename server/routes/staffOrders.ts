@@ -4,8 +4,8 @@ import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import type { OrderStatus } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
-import type { AuditEntry } from '../repositories/audit';
-import type { OrderBoardPage, StaffOrderDetail } from '../repositories/staffOrders';
+import type { AuditEntry } from '../../src/domain/audit';
+import type { OrderBoardPage, StaffOrderDetail } from '../../src/domain/staffOrders';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
   success: true;

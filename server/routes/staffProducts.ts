@@ -7,7 +7,7 @@ import { HttpError } from '../lib/errors';
 import { parseFields } from '../lib/fieldErrors';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
-import type { AuditEntry } from '../repositories/audit';
+import type { AuditEntry } from '../../src/domain/audit';
 import { PRODUCT_ID_RE, productToWire } from '../repositories/catalogMapping';
 import { DuplicateError, PRODUCT_FLAGS, ProductInUseError } from '../repositories/staffCatalog';
 

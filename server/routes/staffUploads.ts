@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { UploadedImage } from '../../src/domain/staffCatalog';
 import { matchesEtag } from '../lib/cachedBody';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
@@ -14,17 +15,6 @@ export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
 /** Decoding bombs: a small file claiming a huge canvas is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-export interface UploadedImage {
-  _id: string;
-  /** The widest version: what a product's `image` list holds. */
-  url: string;
-  width: number;
-  height: number;
-  /** Every stored width, narrowest first, for `srcset`. */
-  sizes: { url: string; width: number; height: number }[];
-  /** Ready for an <img srcset>: "/uploads/<id>-320.webp 320w, …". */
-  srcset: string;
-}
 export interface StaffUploadResponse {
   success: true;
   image: UploadedImage;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isBundleActive } from '../../src/domain/pricing';
-import { isListed } from '../../src/features/catalog/rules';
+import { isListed } from '../../src/domain/listing';
 import { publicOrigin } from '../lib/publicOrigin';
 
 /**

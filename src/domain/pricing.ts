@@ -15,6 +15,11 @@ export function salePrice(product: Pick<Product, 'price' | 'discount'>): number 
   return salePriceCents(product) / 100;
 }
 
+/** Discounted: a positive discount percent (a card shows its sale price and badge). */
+export function isOnSale(p: Pick<Product, 'discount'>): boolean {
+  return Number.isFinite(p.discount) && p.discount > 0;
+}
+
 /** The percent shown on the sale badge: rounded to the nearest 10 (SPEC §9). */
 export function badgePercent(discount: number): number {
   return Math.round(discount / 10) * 10;

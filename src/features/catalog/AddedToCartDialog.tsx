@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
-import type { AddedLine } from './rules';
+import type { AddedLine } from './purchase';
 
 /**
  * "Added to cart" confirmation. MUI's Dialog traps focus inside and closes on Escape; focus

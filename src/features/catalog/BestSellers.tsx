@@ -12,7 +12,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectBestSellers, useGetProductsQuery } from './catalogApi';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
-import { BEST_SELLER_LIMIT } from './rules';
+import { BEST_SELLER_LIMIT } from './sorting';
 
 const grid = {
   display: 'grid',

@@ -7,7 +7,7 @@ import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from '
 import { brand, SM_UP } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
 import { displayName } from '../../domain/taxonomy';
-import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './rules';
+import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './filters';
 import type { StoreQuery } from './storeQuery';
 import type { FilterOptions, ListFilter } from './storeView';
 import { swatchBackground } from './swatches';

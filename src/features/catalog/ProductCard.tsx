@@ -8,7 +8,7 @@ import { brand, brandFonts, SM_UP } from '../../components/brand';
 import { cardFrame } from '../../components/cardFrame';
 import type { Product } from '../../domain/types';
 import { displayName } from '../../domain/taxonomy';
-import { cardPrices, productBadge, type BadgeKind } from './rules';
+import { cardPrices, productBadge, type BadgeKind } from './badges';
 
 export const BADGE_COLORS: Record<BadgeKind, { bg: string; fg: string }> = {
   outOfStock: { bg: brand.ink, fg: '#FFFFFF' },

@@ -6,7 +6,7 @@ import { useAppSelector } from '../../store/hooks';
 import { useGetProductsQuery } from './catalogApi';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
-import { RELATED_LIMIT } from './rules';
+import { RELATED_LIMIT } from './related';
 import { selectBundleContents, selectRelatedProducts } from './storeSelectors';
 
 const grid = {

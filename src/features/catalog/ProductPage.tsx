@@ -37,7 +37,9 @@ import {
   selectProductSelectionView,
   sizePicked,
 } from './productSelectionSlice';
-import { accessoryBadge, canAddAccessory, cardPrices, offeredAccessories, productBadge, productColors, productSizes, type Badge } from './rules';
+import { accessoryBadge, cardPrices, productBadge, type Badge } from './badges';
+import { canAddAccessory, offeredAccessories, productSizes } from './purchase';
+import { productColors } from './filters';
 import { swatchBackground } from './swatches';
 
 /** How long 'Product not found.' stays up before the shopper is sent to the store. */

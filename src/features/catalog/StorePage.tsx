@@ -18,7 +18,7 @@ import { CategoryTabs } from './CategoryTabs';
 import { FilterPanel } from './FilterPanel';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
-import { SORTS, SORT_LABELS, type SortKey } from './rules';
+import { SORTS, SORT_LABELS, type SortKey } from './sorting';
 import { changeStoreQuery, type StoreQuery } from './storeQuery';
 import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, type ListFilter } from './storeView';
 

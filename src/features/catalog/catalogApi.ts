@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import type { Product, ProductListResponse, ProductSingleResponse, Settings, SettingsResponse } from '../../domain/types';
-import { bestSellers } from './rules';
+import { bestSellers } from './sorting';
 
 /**
  * The product list, normalised (issue 15): ids in the server's order and products by id, so a

@@ -9,7 +9,7 @@ import {
   purchaseRefused,
   selectProductSelection,
 } from './productSelectionSlice';
-import { accessoryPurchase, addedProductLine, checkPurchase } from './rules';
+import { accessoryPurchase, addedProductLine, checkPurchase } from './purchase';
 import { changeStoreQuery } from './storeQuery';
 import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, toggledFilter } from './storeView';
 

@@ -1,7 +1,8 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product } from '../../domain/types';
 import { locationChanged, navigationRequested } from '../../store/events';
-import { galleryImages, problemSeverity, shownImageIndex, type AddedLine } from './rules';
+import { galleryImages, shownImageIndex } from './gallery';
+import { problemSeverity, type AddedLine } from './purchase';
 
 /**
  * What the shopper chose on each product page (issue 15), kept per product so Redux DevTools and a

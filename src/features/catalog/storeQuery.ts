@@ -1,17 +1,6 @@
 import { FIGURE_BRANDS, FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../domain/taxonomy';
-import {
-  AVAILABILITY,
-  DEFAULT_SORT,
-  EMPTY_FILTERS,
-  PRICE_MAX,
-  PRICE_MIN,
-  SECTIONS,
-  SORTS,
-  type Availability,
-  type Section,
-  type SortKey,
-  type StoreFilters,
-} from './rules';
+import { AVAILABILITY, EMPTY_FILTERS, PRICE_MAX, PRICE_MIN, SECTIONS, type Availability, type Section, type StoreFilters } from './filters';
+import { DEFAULT_SORT, SORTS, type SortKey } from './sorting';
 
 /**
  * The store's view lives in the url (issue 3) so a link or a reload restores it and back/forward

@@ -2,18 +2,10 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Product } from '../../domain/types';
 import type { RootState } from '../../store/store';
 import { selectProductEntities, selectProducts, selectSettings } from './catalogApi';
-import {
-  bundleSuggestions,
-  isListed,
-  makeFilter,
-  productColors,
-  productsByIds,
-  relatedProducts,
-  searchText,
-  sortProducts,
-  type SortKey,
-  type StoreFilters,
-} from './rules';
+import { bundleSuggestions, productsByIds, relatedProducts } from './related';
+import { isListed } from '../../domain/listing';
+import { makeFilter, productColors, searchText, type StoreFilters } from './filters';
+import { sortProducts, type SortKey } from './sorting';
 import type { StoreQuery } from './storeQuery';
 import { paginate } from '../../domain/pagination';
 

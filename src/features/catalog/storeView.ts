@@ -4,7 +4,7 @@ import type { RootState } from '../../store/store';
 import { formatMoney } from '../../domain/money';
 import { FIGURE_GENDERS, MAIN_CATEGORIES, displayName } from '../../domain/taxonomy';
 import { selectSettings } from './catalogApi';
-import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS } from './rules';
+import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS } from './filters';
 import { selectColorFacet, selectStorePage } from './storeSelectors';
 import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery, subCategoriesOf, toggled, type StoreQuery } from './storeQuery';
 

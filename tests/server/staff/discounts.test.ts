@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffDiscountDetailResponse } from '../../../server/routes/staffDiscounts';
-import type { StaffDiscount } from '../../../server/repositories/staffCatalog';
+import type { StaffDiscount } from '../../../src/domain/staffCatalog';
 import { useStaffApp } from './staff-helpers';
 import { makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
 

@@ -9,7 +9,7 @@ import {
   selectProductSelection,
   sizePicked,
 } from '../../../src/features/catalog/productSelectionSlice';
-import { MESSAGES } from '../../../src/features/catalog/rules';
+import { MESSAGES } from '../../../src/features/catalog/purchase';
 import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { selectLocation } from '../../../src/store/selectors';

@@ -13,7 +13,7 @@ import {
   selectProductSelectionView,
   sizePicked,
 } from '../../../src/features/catalog/productSelectionSlice';
-import { MESSAGES } from '../../../src/features/catalog/rules';
+import { MESSAGES } from '../../../src/features/catalog/purchase';
 import { locationChanged, navigationRequested } from '../../../src/store/events';
 import { makeProduct } from '../../fixtures/catalog';
 

@@ -1,38 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { salePrice } from '../../../src/domain/pricing';
 import type { Accessory } from '../../../src/domain/types';
-import {
-  accessoryPurchase,
-  addedProductLine,
-  BEST_SELLER_LIMIT,
-  bestSellers,
-  canAddAccessory,
-  cardPrices,
-  checkPurchase,
-  MESSAGES,
-  offeredAccessories,
-  parseQuantity,
-  problemSeverity,
-  productBadge,
-  shownImageIndex,
-  EMPTY_FILTERS,
-  PRICE_MAX,
-  accessoryBadge,
-  badgePercent,
-  compareFeatured,
-  filterProducts,
-  galleryImages,
-  isListed,
-  isUnavailable,
-  isValidQuantity,
-  productSizes,
-  productsByIds,
-  bundleSuggestions,
-  purchaseProblem,
-  relatedProducts,
-  sortProducts,
-  type StoreFilters,
-} from '../../../src/features/catalog/rules';
+import { accessoryPurchase, addedProductLine, canAddAccessory, checkPurchase, MESSAGES, offeredAccessories, parseQuantity, problemSeverity, isValidQuantity, productSizes, purchaseProblem } from '../../../src/features/catalog/purchase';
+import { BEST_SELLER_LIMIT, bestSellers, compareFeatured, sortProducts } from '../../../src/features/catalog/sorting';
+import { cardPrices, productBadge, accessoryBadge } from '../../../src/features/catalog/badges';
+import { shownImageIndex, galleryImages } from '../../../src/features/catalog/gallery';
+import { EMPTY_FILTERS, PRICE_MAX, filterProducts, type StoreFilters } from '../../../src/features/catalog/filters';
+import { badgePercent } from '../../../src/domain/pricing';
+import { isListed } from '../../../src/domain/listing';
+import { isUnavailable, productsByIds, bundleSuggestions, relatedProducts } from '../../../src/features/catalog/related';
 import { NOW, makeProduct, products } from '../../fixtures/catalog';
 
 

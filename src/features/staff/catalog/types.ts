@@ -2,29 +2,11 @@ import type { Bundle, Product, Settings } from '../../../domain/types';
 
 /** The staff API's answers for the catalog editors (server/routes/staffProducts.ts and friends; README "Staff API"). */
 
-/** One audited change: the console's one definition (../types.ts). */
-import type { AuditEntry } from '../types';
+/** The wire shapes the server shares (src/domain): one definition each. */
+import type { AuditEntry } from '../../../domain/audit';
+import type { StaffDiscount, UploadedImage } from '../../../domain/staffCatalog';
 
-export type { AuditEntry };
-
-export interface StaffDiscount {
-  code: string;
-  percentage: number;
-  active: boolean;
-  expiresAt: string | null;
-  /** Paid orders that used the code. */
-  timesUsed: number;
-  createdAt: string;
-}
-
-export interface UploadedImage {
-  _id: string;
-  url: string;
-  width: number;
-  height: number;
-  sizes: { url: string; width: number; height: number }[];
-  srcset: string;
-}
+export type { AuditEntry, StaffDiscount, UploadedImage };
 
 export interface StaffProductDetail {
   product: Product;

@@ -1,0 +1,93 @@
+import type { Conversation, Message, Order, OrderStatus, PlacedOrder } from './types';
+
+/**
+ * The staff API's order and inbox answers on the wire: what the server sends
+ * (server/repositories/staffOrders.ts, server/routes/staff*.ts) and the staff console reads.
+ */
+
+export interface StaffCustomer {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** GET /api/staff/conversations: one row of the inbox. */
+export interface StaffConversation {
+  _id: string;
+  user: StaffCustomer;
+  /** Shopper messages staff have not read yet. */
+  unread: number;
+  messageCount: number;
+  lastMessage: { body: string; isAdmin: boolean; createdAt: string } | null;
+}
+
+/** One row of the order board (and beside a thread): the wire order with its customer and delivery e-mail. */
+export interface StaffOrderSummary extends Order {
+  customer: StaffCustomer | null;
+  deliveryEmail: string;
+  itemCount: number;
+}
+
+/** GET /api/staff/conversations/:id, without `success`. */
+export interface StaffThread {
+  customer: StaffCustomer;
+  conversation: Conversation;
+  messages: Message[];
+  /** That shopper's orders, newest first. */
+  orders: StaffOrderSummary[];
+}
+
+/** GET /api/staff/orders/search, without `success`. */
+export interface OrderBoardPage {
+  orders: StaffOrderSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type OrderActorKind = 'staff' | 'shopper' | 'provider' | 'expiry' | 'system';
+
+/** One status or tracking change in an order's history. */
+export interface OrderEvent {
+  _id: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  trackingNumber: string | null;
+  by: { kind: OrderActorKind; _id: string | null; name: string | null; email: string | null };
+  at: string;
+}
+
+export interface OrderRefund {
+  _id: string;
+  provider: string;
+  amount: number;
+  status: string;
+  by: { _id: string | null; name: string | null; email: string | null };
+  at: string;
+}
+
+/** What a placed order shows beyond the order itself: its address and money breakdown (dollars). */
+export type OrderBreakdown = Omit<PlacedOrder, keyof Order>;
+
+/** The order page: everything staff need to fulfil, answer about, or refund an order. */
+export interface StaffOrderDetail extends StaffOrderSummary, OrderBreakdown {
+  payment: {
+    method: string;
+    provider: string | null;
+    sessionId: string | null;
+    /** The payment session's state: open, paid, declined, cancelled, expired; null before one opened. */
+    sessionStatus: string | null;
+    paidAt: string | null;
+    refund: OrderRefund | null;
+  };
+  history: OrderEvent[];
+}
+
+/** POST /api/staff/order-status, without `success`. */
+export interface OrderStatusResult {
+  order: Order;
+  /** Whether an e-mail to the shopper was queued (tracking number set, or Delivered); the outbox delivers it. */
+  emailed: boolean;
+  /** The refund made through the payment provider (Refunded, or a paid order Cancelled). */
+  refund?: { _id: string; provider: string; amount: number; status: string };
+}

@@ -25,6 +25,7 @@ import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
 import { PUBLIC_ROUTES, registerSeoRoutes } from './ssr/seo';
+import { postedValues, withPostedValues } from './ssr/postedForm';
 import { sendRenderedPage } from './ssr/send';
 import { describeIssues } from './lib/validate';
 
@@ -254,8 +255,32 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
     return reply.send(await withPageMeta(app, request.url, await readFile(path.join(distDir, 'index.html'), 'utf8')));
   };
+  // A form posted before any script has run (every form of the app is method="post"): the same
+  // page, with what was typed put back by boot.ts, never kept by any cache (server/ssr/postedForm.ts).
+  const sendPostedPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const values = postedValues(typeof request.body === 'string' ? request.body : '');
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    if (renderer) {
+      const page = await renderer.render(request.url);
+      return sendRenderedPage(request, reply.code(page.status), withPostedValues(page.html, values));
+    }
+    return reply.send(withPostedValues(await withPageMeta(app, request.url, await readFile(path.join(distDir, 'index.html'), 'utf8')), values));
+  };
   registerSeoRoutes(app);
   if (hasDist) {
+    // Only this scope reads urlencoded bodies: the API takes JSON.
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      // Any page's path (the API's and the payment page's own routes are more specific and win).
+      scope.post('/*', async (request, reply) => {
+        const url = request.url.split('?')[0]!;
+        const isForm = /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '');
+        if (!isForm || url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url)) {
+          return reply.code(404).send({ success: false, message: 'Not found' });
+        }
+        return sendPostedPage(request, reply);
+      });
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,

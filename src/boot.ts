@@ -11,8 +11,8 @@
  * for its whole length (Lighthouse's Total Blocking Time); a stage is a library or two, well under
  * 50 ms there. main.tsx, the last stage, makes the store and hydrates the page.
  *
- * Until then the page's buttons are only drawn: a click on one is held here and made again once
- * the app has taken the page over (heldClicks below).
+ * Until then the page's buttons are only drawn: what the shopper types, chooses, clicks or submits
+ * is kept here and handed to the app once it is ready (below).
  */
 
 const START_LATEST_MS = 5000;
@@ -45,69 +45,168 @@ async function start() {
 }
 
 /**
- * The controls that need the app (links work without it). A click on one before the app has
- * taken the page over would do nothing — React does not replay clicks made before it hydrates —
- * or, for a form's submit button, send the form to the server as a plain GET. It is held instead,
- * and made again, in order, once `<html data-app-ready>` says the app is there (app/App.tsx):
- * the heart, the category tab, the filter box or the add-to-cart button then does what it says. A
- * control clicked again while waiting is clicked once: the shopper meant it once. What was typed
- * into a text field meanwhile is given to the app first (typedFields), so a form submitted with
- * Enter before the app was there is sent with what the shopper typed.
+ * Input before start-up. Until `<html data-app-ready>` says the app has taken the page over *and*
+ * read the saved cart, wishlist and token back (main.tsx), the page is the server's HTML: what the
+ * shopper does meanwhile is kept here, for every control of every page, and handed to the app in
+ * one go once it is ready, in the order it happened:
+ * - what is typed, autofilled or chosen in a field stays in the field and is noted
+ *   (FIELD; `input`/`change` events); on release each field whose text the app does not hold yet
+ *   is given to it as if typed then (adoptFields);
+ * - a click on a control that needs the app (NEEDS_THE_APP: buttons, checkboxes, radios, tabs,
+ *   labels…; links work without it) is held, and the control says so (`aria-busy` and a look of
+ *   its own, index.html's `[data-held]`); a form submitted meanwhile (Enter in a field) is held
+ *   too. On release each is made again, once: a control clicked twice while waiting counts once.
+ * Nothing is matched by page or by form, so a form or button added later is covered as well.
+ * Held until the saved state is back, an action is never taken for a guest's (a heart kept on this
+ * device instead of the account) nor undone by the saved cart arriving after it. A form never
+ * goes to the server as a plain GET: the server's forms are `method="post"` (and the server
+ * answers such a post with the page and the values typed, POSTED_FIELDS).
  */
-const NEEDS_THE_APP = 'button, input, select, textarea, label, summary, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], [role="option"], [role="menuitem"]';
-const TEXT_FIELD = 'input:not([type="checkbox"], [type="radio"], [type="submit"], [type="button"], [type="reset"]), select, textarea';
-const heldClicks: HTMLElement[] = [];
+const NEEDS_THE_APP = 'button, input, select, textarea, label, summary, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], [role="radio"], [role="option"], [role="menuitem"]';
+/** The fields that keep what is typed or chosen by themselves (a click on one only focuses it). */
+const FIELD = 'input:not([type="checkbox"], [type="radio"], [type="submit"], [type="button"], [type="reset"], [type="image"], [type="hidden"], [type="file"]), select, textarea';
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+/** A held click (on `control`) or a held submission (of `form`), in the order they happened. */
+type Held = { control: HTMLElement; path: number[]; busy: string | null } | { form: HTMLFormElement; submitter: HTMLElement | null };
+const held: Held[] = [];
+/** Each field changed before start-up, with its last value (React may reset the field's text as it takes over). */
+const typed = new Map<Field, string>();
+
+/** Where `el` sits under #root (child indexes): finds it again if the app rendered that part anew. */
+function pathOf(el: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element | null = el; node && node.id !== 'root' && node.parentElement; node = node.parentElement) path.unshift([...node.parentElement.children].indexOf(node));
+  return path;
+}
+
+function atPath(path: number[]): Element | null {
+  let node: Element | null | undefined = document.getElementById('root');
+  for (const i of path) node = node?.children[i];
+  return node ?? null;
+}
 
 function holdClick(event: MouseEvent) {
   const control = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_THE_APP) : null;
   if (!control || control.closest('a[href]')) return;
-  // A text field (or its label) takes the focus as usual; what is typed is the app's to read when it starts.
+  // A field (or its label) takes the focus as usual; what is typed is noted (noteField).
   const field = control instanceof HTMLLabelElement ? control.control : control;
-  if (field?.matches(TEXT_FIELD)) return;
+  if (field?.matches(FIELD)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (!heldClicks.includes(control)) heldClicks.push(control);
+  if (held.some((h) => 'control' in h && h.control === control)) return;
+  held.push({ control, path: pathOf(control), busy: control.getAttribute('aria-busy') });
+  control.setAttribute('aria-busy', 'true');
+  control.setAttribute('data-held', '');
 }
 
-type TextField = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-/** Each field typed into before the app started, with its text (React resets the field as it takes over). */
-const typedFields = new Map<TextField, string>();
+function holdSubmit(event: SubmitEvent) {
+  const form = event.target as HTMLFormElement;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!held.some((h) => 'form' in h && h.form === form)) held.push({ form, submitter: event.submitter });
+}
 
-function noteTyping(event: Event) {
-  if (event.target instanceof Element && event.target.matches(TEXT_FIELD)) typedFields.set(event.target as TextField, (event.target as TextField).value);
+function noteField(event: Event) {
+  if (event.target instanceof Element && event.target.matches(FIELD)) keep(event.target as Field, (event.target as Field).value);
 }
 
 /**
- * Hands what was typed before the app started to the app, as if typed now. Taking the page over,
- * React sets each field to the value its state holds (empty): the text noted while typing is put back
- * through the field's own value setter and an `input` event, which the app's onChange handles. A
- * click on the field first makes React take over the part of the page the field is in at once
- * (React hydrates a Suspense boundary when a click reaches it, but drops an `input` event there).
+ * Notes a field's text, and says on its labels whether it holds any (`data-filled`): the server drew
+ * an empty field's label inside the box, where it would cover the text until the app moves it
+ * (index.html moves it out meanwhile).
  */
-function releaseTyping() {
-  for (const [field, typed] of typedFields) {
-    if (!field.isConnected) continue;
-    field.click();
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    setter?.call(field, typed);
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  }
-  typedFields.clear();
+function keep(field: Field, text: string) {
+  typed.set(field, text);
+  for (const label of field.labels ?? []) label.toggleAttribute('data-filled', text !== '');
 }
 
-function releaseClicks() {
-  for (const control of heldClicks.splice(0)) if (control.isConnected) control.click();
+/**
+ * What the server answers a form posted before any script ran (server/ssr/postedForm.ts): the same
+ * page with the values sent, except passwords, which are put back here as if typed.
+ */
+const POSTED_FIELDS = 'posted-fields';
+function restorePostedFields() {
+  const block = document.getElementById(POSTED_FIELDS);
+  if (!block?.textContent) return;
+  let values: Record<string, unknown>;
+  try {
+    values = JSON.parse(block.textContent) as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  for (const [name, value] of Object.entries(values)) {
+    const field = document.querySelector<Field>(`#root [name="${CSS.escape(name)}"]`);
+    if (typeof value !== 'string' || !field?.matches(FIELD) || (field as HTMLInputElement).type === 'password') continue;
+    field.value = value;
+    keep(field, value);
+  }
+}
+
+/** The value the app rendered into a field (React keeps a controlled field's default value equal to it). */
+const appValue = (field: Field) => (field instanceof HTMLSelectElement ? null : field.defaultValue);
+
+/**
+ * Gives the app what the fields hold and it does not: the text noted while typing, or found in a
+ * field without an event (an autofill or the browser's form restore). The field's own setter is
+ * given the app's value first (React's change tracking then sees a change), the text is put in
+ * with the element's native setter, and an `input` event (`change` for a select) reaches the
+ * app's onChange. A click on the field first makes React take over the part of the page the field
+ * is in, if it has not yet (React hydrates a Suspense boundary at once when a click reaches it).
+ */
+function adoptFields() {
+  for (const field of document.querySelectorAll<Field>(`#root :is(${FIELD}):not([readonly], [disabled], [aria-hidden="true"])`)) {
+    const rendered = appValue(field);
+    if (rendered !== null && !typed.has(field) && field.value !== rendered) typed.set(field, field.value);
+  }
+  for (const [field, text] of typed) {
+    if (!field.isConnected || text === appValue(field)) continue;
+    field.click();
+    const current = appValue(field);
+    if (current !== null) field.value = current;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, text);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }
+  // The app draws the labels from here.
+  for (const field of typed.keys()) for (const label of field.labels ?? []) label.removeAttribute('data-filled');
+  typed.clear();
+}
+
+/** Makes the held clicks and submissions again, in order, each once. */
+function releaseHeld() {
+  for (const h of held.splice(0)) {
+    if ('form' in h) {
+      if (!h.form.isConnected) continue;
+      const submitter = h.submitter?.isConnected && h.submitter.closest('form') === h.form ? h.submitter : null;
+      h.form.requestSubmit(submitter);
+      continue;
+    }
+    const { control, path, busy } = h;
+    if (control.getAttribute('aria-busy') === 'true') {
+      if (busy === null) control.removeAttribute('aria-busy');
+      else control.setAttribute('aria-busy', busy);
+    }
+    control.removeAttribute('data-held');
+    // The same control, or the one in its place if the app rendered that part of the page anew.
+    const again = control.isConnected ? control : atPath(path);
+    if (again instanceof HTMLElement && again.tagName === control.tagName && again.textContent === control.textContent) again.click();
+  }
 }
 
 document.addEventListener('click', holdClick, true);
-document.addEventListener('input', noteTyping, true);
+document.addEventListener('submit', holdSubmit, true);
+document.addEventListener('input', noteField, true);
+document.addEventListener('change', noteField, true);
+restorePostedFields();
 new MutationObserver((_records, observer) => {
   if (!('appReady' in document.documentElement.dataset)) return;
   observer.disconnect();
   document.removeEventListener('click', holdClick, true);
-  document.removeEventListener('input', noteTyping, true);
-  releaseTyping();
-  releaseClicks();
+  document.removeEventListener('submit', holdSubmit, true);
+  document.removeEventListener('input', noteField, true);
+  document.removeEventListener('change', noteField, true);
+  adoptFields();
+  releaseHeld();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app-ready'] });
 
 /** After the next frame has painted. */

@@ -9,6 +9,7 @@ import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
 import { routerStateAt } from './features/router/routerSlice';
 import { devToolsEnabled } from './store/devtools';
+import { selectSessionToken } from './store/selectors';
 import { makeStore, type AppStore } from './store/store';
 
 const root = document.getElementById('root');
@@ -23,18 +24,37 @@ const recording = import.meta.env.DEV || readQaMode(search, browserStorage()) ? 
  * What comes after the page is interactive (issue 16: none of it is part of the first view): the
  * saved cart, wishlist and token are read back (redux-persist, store/persistence.ts) — the header
  * counts fill in, in the space the server's guest render reserved for them — and other tabs'
- * changes and the browser's `online` event start reaching this store.
+ * changes and the browser's `online` event start reaching this store. Once the saved state is in,
+ * `<html data-app-ready>` says so: src/boot.ts then hands the app what the shopper typed, chose,
+ * clicked or submitted since the page appeared, which now lands on the shopper's own cart, lists
+ * and account. Should the saved state fail to load, the page is still made the app's (a guest's).
  */
 let afterHydrationStarted = false;
-function afterHydration(store: AppStore) {
+function afterHydration(store: AppStore, restored: boolean) {
   // Once: StrictMode runs the app's mount effects twice in development.
   if (afterHydrationStarted) return;
   afterHydrationStarted = true;
-  void Promise.all([import('./store/persistence'), import('./store/crossTab')]).then(([persistence, crossTab]) => {
-    void persistence.startPersistence(store);
-    crossTab.connectBrowserEvents(store);
-  });
+  const ready = () => (document.documentElement.dataset.appReady = 'true');
+  void Promise.all([import('./store/persistence'), import('./store/crossTab')])
+    .then(([persistence, crossTab]) => {
+      crossTab.connectBrowserEvents(store);
+      // On the shopper's own pages the saved state was read back before hydration.
+      return restored ? undefined : persistence.startPersistence(store);
+    })
+    .then(ready, (error: unknown) => {
+      console.error('The saved cart, wishlist and sign-in could not be read back.', error);
+      ready();
+    });
 }
+
+/**
+ * The shopper's own pages (SPEC §2: cart, checkout, My Orders, wishlist): nothing of them can be
+ * shown before the saved token and lists are back, so there the saved state is read back while the
+ * page's chunk loads, before hydration, and what is theirs is asked for as the app starts (the
+ * page hydrates from the guest state it was rendered from all the same: react-redux `serverState`).
+ * Elsewhere it comes after hydration, no part of the first view.
+ */
+const OWN_PAGE = /^\/(?:cart|place-order|orders|wishlist)\/?$/;
 
 async function start() {
   // With Redux DevTools (development) every lazy route's slice is injected first, so the
@@ -64,12 +84,21 @@ async function start() {
   // saved state comes after. Without a server render it renders. Both in a transition, so React
   // works in slices and the page stays responsive (issue 9). A chunk that fails to load is not
   // fatal here: the route's own fallback and error handling take over.
-  await preloadRoute(pathname).catch(() => undefined);
+  const restoreFirst = OWN_PAGE.test(pathname);
+  await Promise.all([
+    preloadRoute(pathname).catch(() => undefined),
+    restoreFirst ? import('./store/persistence').then((persistence) => persistence.startPersistence(store)) : undefined,
+  ]);
+  // My Orders' list is asked for now, beside the hydration, rather than once the page has mounted
+  // (its chunk, loaded above, brings the endpoint; the page then finds the answer in the cache).
+  if (restoreFirst && /^\/orders\/?$/.test(pathname) && selectSessionToken(store.getState())) {
+    void import('./features/orders/ordersApi').then(({ ordersApi }) => store.dispatch(ordersApi.util.prefetch('getUserOrders', undefined, {})));
+  }
   const app = (
     <StrictMode>
       {/* The server page's styles, adopted where they are (app/serverStyles.ts). */}
       <CacheProvider value={serverStyleCache()}>
-        <App store={store} serverState={serverRendered ? firstState : undefined} onStarted={() => afterHydration(store)} />
+        <App store={store} serverState={serverRendered ? firstState : undefined} onStarted={() => afterHydration(store, restoreFirst)} />
       </CacheProvider>
     </StrictMode>
   );

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { isBundleActive } from '../../src/domain/pricing';
 import { isListed } from '../../src/domain/listing';
+import { categoryHref, visibleMainCategories } from '../../src/domain/taxonomy';
 import { publicOrigin } from '../lib/publicOrigin';
 
 /**
  * For search engines (issue 16): `sitemap.xml` lists the pages the store shows anyone — the public
- * static routes, every listed product (not notAvailableYet, not hidden by the settings) and every
- * bundle active now; `robots.txt` points at it and keeps crawlers out of the shopper's own pages.
+ * static routes, the store's page of each category the settings do not hide, every listed product
+ * (not notAvailableYet, not hidden by the settings) and every bundle active now; `robots.txt` points at it and keeps crawlers out of the shopper's own pages.
  * Every URL is built from the configured origin (PUBLIC_URL), never from the request.
  */
 export const PUBLIC_ROUTES = ['/', '/collection', '/about', '/contact'];
@@ -26,6 +27,7 @@ export async function sitemapUrls(app: FastifyInstance, now = Date.now()): Promi
   const [products, bundles, settings] = await Promise.all([app.catalog.listProducts(), app.catalog.listBundles(), app.settings.get()]);
   return [
     ...PUBLIC_ROUTES.map((p) => `${origin}${p}`),
+    ...visibleMainCategories(settings.hiddenCategories).map((c) => `${origin}${categoryHref(c)}`),
     ...products.filter((p) => isListed(p, settings)).map((p) => `${origin}/product/${p._id}`),
     ...bundles.filter((b) => isBundleActive(b, now)).map((b) => `${origin}/bundle/${b._id}`),
   ];

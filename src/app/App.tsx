@@ -28,13 +28,12 @@ export function App({
   router?: (app: ReactNode) => ReactNode;
   /** While hydrating the server-rendered page: the state it was rendered from (react-redux `serverState`). */
   serverState?: RootState;
-  /** Called once the page has been hydrated (or first rendered): main.tsx then restores the saved state. */
+  /** Called once the page has been hydrated (or first rendered): main.tsx then restores the saved state and marks the app ready. */
   onStarted?: () => void;
 }) {
-  // The server-rendered page looks ready before its script has run: `<html data-app-ready>` says the
-  // app has taken it over (browser tests wait for it before using keyboard shortcuts).
+  // The page is the app's from here: main.tsx then reads the saved state back and says the app is
+  // ready (`<html data-app-ready>`), which releases what the shopper did meanwhile (src/boot.ts).
   useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
     onStarted?.();
   }, [onStarted]);
   return (

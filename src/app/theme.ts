@@ -1,5 +1,5 @@
-import { alpha, createTheme } from '@mui/material/styles';
-import { brand, brandFonts } from '../components/brand';
+import { createTheme } from '@mui/material/styles';
+import { brand, brandFonts, FOCUS_OUTLINE } from '../components/brand';
 
 export { brand };
 
@@ -42,6 +42,10 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         body: { backgroundColor: brand.cream },
+        // One focus ring, drawn the moment the keyboard reaches a control: MUI's buttons showed only
+        // a focus ripple that grew in over half a second. Text fields keep their own focused border.
+        // (Specificity 0,1,1: above a component's reset, below its own `&:focus-visible`.)
+        ':focus-visible:not(input, textarea, select)': { outline: FOCUS_OUTLINE, outlineOffset: 2 },
         'img, svg': { maxWidth: '100%' },
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': { transitionDuration: '0.01ms !important', animationDuration: '0.01ms !important' },
@@ -49,16 +53,16 @@ export const theme = createTheme({
       },
     },
     MuiButton: {
-      defaultProps: { disableElevation: true },
+      defaultProps: { disableElevation: true, disableFocusRipple: true },
       styleOverrides: {
         root: ({ theme: t }) => ({ borderRadius: 999, paddingInline: 22, [t.breakpoints.down('sm')]: { minHeight: TAP } }),
         sizeLarge: { paddingBlock: 12, paddingInline: 30, fontSize: '1.05rem' },
       },
     },
     MuiIconButton: {
+      defaultProps: { disableFocusRipple: true },
       styleOverrides: {
         root: ({ theme: t }) => ({
-          '&:focus-visible': { outline: `3px solid ${alpha(t.palette.primary.main, 0.45)}`, outlineOffset: 2 },
           [t.breakpoints.down('sm')]: { minWidth: TAP, minHeight: TAP },
         }),
       },

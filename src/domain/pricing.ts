@@ -33,6 +33,19 @@ export function isPurchasable(item: AvailabilityFlags & { vaulted?: boolean }): 
   return !item.outOfStock && !item.vaulted && !item.notAvailableYet && !item.comingSoon;
 }
 
+/**
+ * Why a product cannot be bought, as the short line its page shows under the price (null when it
+ * can): the same order as the refusal a click gets (out of stock first). notAvailableYet products
+ * are hidden from shoppers; only staff previewing one see its line.
+ */
+export function unavailableReason(item: AvailabilityFlags & { vaulted?: boolean }): string | null {
+  if (item.outOfStock) return 'Out of stock';
+  if (item.vaulted) return 'Vaulted: retired from sale';
+  if (item.notAvailableYet) return 'Hidden: not on sale yet';
+  if (item.comingSoon) return 'Coming soon — not yet available';
+  return null;
+}
+
 /** Bundles are shown and sold only while not cancelled and now ∈ [startDate, endDate] (SPEC §4). */
 export function isBundleActive(bundle: Pick<Bundle, 'cancelled' | 'startDate' | 'endDate'>, now: number): boolean {
   if (bundle.cancelled) return false;
@@ -66,4 +79,24 @@ export function unitPriceCents(line: PricedLine): number | null {
     case 'bundle':
       return isBundleActive(line.bundle, line.now) ? toCents(line.bundle.price) : null;
   }
+}
+
+/** What a bundle saves against buying its products on their own: integer cents and the rounded percent. */
+export interface BundleSavings {
+  cents: number;
+  percent: number;
+}
+
+/**
+ * What a bundle saves (the bundle page's "You save $X (Y%)"): the products' current sale prices,
+ * one of each, minus the bundle price, in cents. Null when it saves nothing, or when a product of
+ * the bundle is unknown (its price cannot be counted, so no saving is claimed). The percent is of
+ * the products' total, rounded, and never shown as 0 % for a real saving.
+ */
+export function bundleSavings(bundle: Pick<Bundle, 'price'>, products: ReadonlyArray<Pick<Product, 'price' | 'discount'> | undefined>): BundleSavings | null {
+  if (products.length === 0 || products.some((p) => !p)) return null;
+  const separately = products.reduce((sum, p) => sum + salePriceCents(p!), 0);
+  const cents = separately - toCents(bundle.price);
+  if (!(cents > 0)) return null;
+  return { cents, percent: Math.max(1, Math.round((cents * 100) / separately)) };
 }

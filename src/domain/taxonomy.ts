@@ -26,3 +26,22 @@ const SPECIAL_NAMES: Record<string, string> = {
 export function displayName(raw: string): string {
   return SPECIAL_NAMES[raw] ?? raw.replace(/_/g, ' ');
 }
+
+/** Whether the settings' `hiddenCategories` (typed by hand: any case) hide `name`, a category at any level. */
+export function isCategoryHidden(name: string, hiddenCategories: readonly string[]): boolean {
+  const n = name.toLowerCase();
+  return hiddenCategories.some((h) => String(h).toLowerCase() === n);
+}
+
+/**
+ * The main categories the shop shows: every navigation (store tabs, category bar, menus, footer,
+ * sitemap) lists these, so a category the staff hide disappears from all of them at once.
+ */
+export function visibleMainCategories(hiddenCategories: readonly string[]): (typeof MAIN_CATEGORIES)[number][] {
+  return MAIN_CATEGORIES.filter((c) => !isCategoryHidden(c, hiddenCategories));
+}
+
+/** The store's page for a main category. */
+export function categoryHref(category: string): string {
+  return `/collection?category=${encodeURIComponent(category)}`;
+}

@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { cartKey } from '../domain/cartKey';
 import type { Message, Order, PlacedOrder, UserRole } from '../domain/types';
 
@@ -47,9 +47,15 @@ export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
  * listener shows it (features/ui/toasts.ts). Declared here because every feature reports toasts
  * and features do not import each other (STYLE rule 8).
  */
-export const toastRequested = createAction('ui/toastRequested', (message: string, variant: ToastVariant = 'default') => ({
-  payload: { message, variant },
+export const toastRequested = createAction('ui/toastRequested', (message: string, variant: ToastVariant = 'default', action?: ToastAction) => ({
+  payload: { message, variant, ...(action ? { action } : {}) },
 }));
+
+/** A button on a toast ('Undo'): pressed, the toast closes and `then` (a plain action) is dispatched. */
+export interface ToastAction {
+  label: string;
+  then: UnknownAction;
+}
 
 /**
  * A long operation that must not be interrupted began or ended (login, payment verification): the

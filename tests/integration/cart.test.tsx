@@ -137,4 +137,30 @@ describe('/cart', { timeout: 20_000 }, () => {
     expect(store.getState().cart.items).toEqual({ 'b2_|': 1, 'b1_|': 1 });
     expect(await screen.findByText(/Your cart is saved on this device/)).toBeInTheDocument();
   });
+
+  it('puts a removed line back with its quantity from the toast\'s Undo, on the server too for a logged-in shopper', async () => {
+    const sent: { itemId: string; color: string; quantity: number }[] = [];
+    mswServer.use(
+      http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: [] })),
+      http.post('*/api/cart/update', async ({ request }) => {
+        sent.push((await request.json()) as (typeof sent)[number]);
+        return HttpResponse.json({ success: true, message: 'Cart updated' });
+      }),
+    );
+    const { user, store } = renderCart({
+      session: { ...initialSessionState, status: 'authenticated', token: 'tok' },
+      cart: { items: { 'b2_|': 3, 'b1_|': 1 } },
+    });
+    await user.click(within(await line('Cable Turtle')).getByRole('button', { name: 'Remove Cable Turtle' }));
+    expect(store.getState().cart.items).toEqual({ 'b1_|': 1 });
+    expect(await screen.findByText('Removed “Cable Turtle” from your cart.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(store.getState().cart.items).toEqual({ 'b1_|': 1, 'b2_|': 3 });
+    expect(within(await line('Cable Turtle')).getByRole('textbox', { name: 'Quantity of Cable Turtle' })).toHaveValue('3');
+    // The server ends with the line as it was: the removal, then the line back with 3.
+    await waitFor(() => expect(store.getState().cart.pending).toEqual([]));
+    expect(sent.at(-1)).toEqual({ itemId: 'b2', color: '|', quantity: 3 });
+    // The toast closed with the Undo.
+    await waitFor(() => expect(screen.queryByText('Removed “Cable Turtle” from your cart.')).not.toBeInTheDocument());
+  });
 });

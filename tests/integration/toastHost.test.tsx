@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ToastHost from '../../src/features/ui/ToastHost';
 import { showToast } from '../../src/features/ui/toastOutlet';
@@ -26,5 +26,24 @@ describe('toasts', () => {
       expect(style.color, kind).toMatch(/rgb\(255, 255, 255\)|#fff/);
       expect(contrast(style.backgroundColor, 'rgb(255, 255, 255)'), `${kind} on ${style.backgroundColor}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('has one look for a toast asked for without a kind: never notistack\'s own dark grey', async () => {
+    render(<ToastHost />);
+    act(() => showToast('A notice', 'default'));
+    act(() => showToast('An info toast', 'info'));
+    const box = async (text: string) => getComputedStyle((await screen.findByText(text)).closest('.notistack-MuiContent') as HTMLElement);
+    expect((await box('A notice')).backgroundColor).toBe((await box('An info toast')).backgroundColor);
+    expect((await box('A notice')).backgroundColor).not.toBe('rgb(49, 49, 49)');
+  });
+
+  it('carries a button (Undo) that closes the toast and does what it says', async () => {
+    render(<ToastHost />);
+    let pressed = 0;
+    act(() => showToast('Removed “Owl” from your cart.', 'info', { label: 'Undo', onPress: () => (pressed += 1) }));
+    await screen.findByText('Removed “Owl” from your cart.');
+    act(() => screen.getByRole('button', { name: 'Undo' }).click());
+    expect(pressed).toBe(1);
+    await waitFor(() => expect(screen.queryByText('Removed “Owl” from your cart.')).not.toBeInTheDocument());
   });
 });

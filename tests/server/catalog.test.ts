@@ -7,6 +7,8 @@ import type { Bundle, Product } from '../../src/domain/types';
 import { products } from '../../server/db/schema';
 import { buildApp } from '../../server/app';
 import { bumpCatalogVersion } from '../../server/repositories/catalog';
+import { makeStaff } from './chat-helpers';
+import { makeShopper } from './checkout-helpers';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -148,6 +150,24 @@ describe('GET /api/product/single/:id', () => {
     const res = await t.app.inject('/api/product/single/0123456789abcdef01234567');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Product not found' });
+  });
+
+  it('answers a hidden (notAvailableYet) product as an unknown one, except to staff, who preview it', async () => {
+    const hidden = list.find((p) => p.notAvailableYet)!;
+    const unknown = await t.app.inject('/api/product/single/0123456789abcdef01234567');
+    const guest = await t.app.inject(`/api/product/single/${hidden._id}`);
+    expect(guest.statusCode).toBe(404);
+    expect(guest.json()).toEqual(unknown.json());
+    const shopper = await makeShopper(t.app, 'Peeky');
+    const asShopper = await t.app.inject({ url: `/api/product/single/${hidden._id}`, headers: { token: shopper.token } });
+    expect(asShopper.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/product/single/${hidden._id}`, headers: { token: 'not-a-token' } })).statusCode).toBe(404);
+    const staff = await makeStaff(t.app);
+    const preview = await t.app.inject({ url: `/api/product/single/${hidden._id}`, headers: { token: staff.token } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().product).toMatchObject({ _id: hidden._id, notAvailableYet: true });
+    // Never kept by a shared cache: the next asker may be a shopper.
+    expect(preview.headers['cache-control']).toBe('private, no-store');
   });
 
   it('answers 400 JSON for a malformed id', async () => {

@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
-import { selectStoreQuery } from '../../features/catalog/storeView';
+import { selectStoreCategories, selectStoreQuery } from '../../features/catalog/storeView';
 import { selectLocation } from '../../features/router/routerSlice';
 import { useAppSelector } from '../../store/hooks';
 import type { RootState } from '../../store/store';
 import { FREE_SHIPPING_NOTICE } from '../policyText';
-import { CATEGORY_LINKS } from './navigation';
+import { categoryLinks } from './navigation';
 
 const dots = [brand.coralLight, brand.sun, brand.teal, brand.lilac];
 
@@ -25,6 +25,7 @@ function selectCategoryShown(state: RootState): string | null {
  */
 export const CategoryBar = memo(function CategoryBar() {
   const current = useAppSelector(selectCategoryShown);
+  const links = categoryLinks(useAppSelector(selectStoreCategories));
   return (
     <Box sx={{ bgcolor: brand.coralSoft, borderBottom: 1, borderColor: 'divider' }}>
       <Container
@@ -43,7 +44,7 @@ export const CategoryBar = memo(function CategoryBar() {
           aria-label="Categories"
           sx={{ display: 'flex', gap: { xs: 0, sm: 1 }, overflowX: 'auto', maxWidth: '100%', scrollbarWidth: 'none' }}
         >
-          {CATEGORY_LINKS.map((c, i) => (
+          {links.map((c, i) => (
             <Box
               key={c.label}
               component={RouterLink}

@@ -12,10 +12,11 @@ import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
 import { useGetSettingsQuery } from '../../features/catalog/catalogApi';
-import { useNow } from '../../store/hooks';
+import { selectStoreCategories } from '../../features/catalog/storeView';
+import { useAppSelector, useNow } from '../../store/hooks';
 import { EXCHANGE_POLICY, SHIPPING_POLICY, US_ONLY } from '../policyText';
 import { LogoMark } from './Logo';
-import { FOOTER_LINKS, SOCIAL_LINKS } from './navigation';
+import { categoryLinks, FOOTER_LINKS, SOCIAL_LINKS } from './navigation';
 
 const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['label'], ReactNode> = {
   Instagram: <Instagram />,
@@ -42,6 +43,8 @@ export const Footer = memo(function Footer() {
   const { data: settings } = useGetSettingsQuery();
   const year = new Date(useNow()).getFullYear();
   const shopName = settings?.shopName || 'LayerLoft';
+  const categories = useAppSelector(selectStoreCategories);
+  const columns = { ...FOOTER_LINKS, Shop: [...FOOTER_LINKS.Shop, ...categoryLinks(categories)] };
 
   return (
     <Box component="footer" sx={{ bgcolor: brand.ink, color: brand.cream, mt: { xs: 8, md: 12 } }}>
@@ -87,7 +90,7 @@ export const Footer = memo(function Footer() {
             </Box>
           </Box>
 
-          {Object.entries(FOOTER_LINKS).map(([title, links]) => (
+          {Object.entries(columns).map(([title, links]) => (
             <Column key={title} title={title}>
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 0, sm: 1 } }}>
                 {links.map((l) => (

@@ -17,8 +17,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { brand } from '../../components/brand';
+import { selectStoreCategories } from '../../features/catalog/storeView';
+import { useAppSelector } from '../../store/hooks';
 import { Logo } from './Logo';
-import { CATEGORY_LINKS, NAV_LINKS } from './navigation';
+import { categoryLinks, NAV_LINKS } from './navigation';
 
 /**
  * The header's overlays, loaded the first time one opens (Header.tsx): the modal machinery
@@ -37,6 +39,7 @@ export function MobileMenu({
   profile: { to: string; label: string };
   loggedIn: boolean;
 }) {
+  const categories = useAppSelector(selectStoreCategories);
   return (
     <Drawer
       id="mobile-menu"
@@ -75,7 +78,7 @@ export function MobileMenu({
           SHOP BY CATEGORY
         </Box>
         <List aria-labelledby="mobile-menu-categories" sx={{ pt: 0.5 }}>
-          {CATEGORY_LINKS.map((c) => (
+          {categoryLinks(categories).map((c) => (
             <li key={c.to}>
               <ListItemButton component={RouterLink} to={c.to} onClick={onClose}>
                 <ListItemText primary={c.label} />

@@ -1,4 +1,4 @@
-import { MAIN_CATEGORIES } from '../../domain/taxonomy';
+import { categoryHref } from '../../domain/taxonomy';
 
 /** Header links (SPEC §2). */
 export const NAV_LINKS = [
@@ -8,11 +8,13 @@ export const NAV_LINKS = [
   { label: 'CONTACT', to: '/contact' },
 ] as const;
 
-/** Category shortcuts of the extra bar: one per main category of the taxonomy. */
-export const CATEGORY_LINKS = MAIN_CATEGORIES.map((category) => ({
-  label: category,
-  to: `/collection?category=${encodeURIComponent(category)}`,
-}));
+/**
+ * Category shortcuts (the extra bar, the mobile menu, the footer): one per main category the shop
+ * shows (`selectStoreCategories`, which leaves out the ones the settings hide).
+ */
+export function categoryLinks(categories: readonly string[]): { label: string; to: string }[] {
+  return categories.map((category) => ({ label: category, to: categoryHref(category) }));
+}
 
 /** The shop's social profiles. Placeholders until the owner supplies real handles. */
 export const SOCIAL_LINKS = [
@@ -22,11 +24,11 @@ export const SOCIAL_LINKS = [
   { label: 'Pinterest', href: 'https://www.pinterest.com/layerloft' },
 ] as const;
 
+/** The footer's link columns; the shop column ends with the category links. */
 export const FOOTER_LINKS = {
   Shop: [
     { label: 'All products', to: '/collection' },
     { label: 'Limited bundles', to: '/#bundles' },
-    ...CATEGORY_LINKS,
   ],
   Company: [
     { label: 'About us', to: '/about' },

@@ -13,7 +13,8 @@ import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDate } from '../../components/formatDate';
 import { Gallery } from '../../components/Gallery';
-import { formatMoney } from '../../domain/money';
+import { formatMoney, toDollars } from '../../domain/money';
+import type { BundleSavings } from '../../domain/pricing';
 import type { Bundle } from '../../domain/types';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './BundleCard';
@@ -40,7 +41,16 @@ function BackLink() {
   );
 }
 
-function BundleDetails({ bundle }: { bundle: Bundle }) {
+/** "You save $X (Y%)" under the bundle's price (shown only for a real saving, see domain/pricing.ts). */
+function SavingsNote({ savings }: { savings: BundleSavings }) {
+  return (
+    <Typography component="p" data-testid="bundle-savings" sx={{ mt: -1.5, fontWeight: 800, color: 'secondary.dark' }}>
+      You save {formatMoney(toDollars(savings.cents), '$')} ({savings.percent}%)
+    </Typography>
+  );
+}
+
+function BundleDetails({ bundle, savings }: { bundle: Bundle; savings?: BundleSavings | null }) {
   const dispatch = useAppDispatch();
   const image = useAppSelector((s) => selectBundleImage(s, bundle));
   const starts = formatDate(bundle.startDate);
@@ -56,6 +66,7 @@ function BundleDetails({ bundle }: { bundle: Bundle }) {
         <Typography component="p" color="primary" sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '1.9rem' } }}>
           {formatMoney(bundle.price, '$')}
         </Typography>
+        {savings && <SavingsNote savings={savings} />}
         <Typography color="text.secondary" sx={{ fontSize: '1.05rem', lineHeight: 1.65 }}>
           {bundle.description}
         </Typography>
@@ -83,13 +94,23 @@ function BundleDetails({ bundle }: { bundle: Bundle }) {
 /**
  * The bundle page (SPEC §2): back link to the home page's bundles, 'BUNDLE DETAILS', gallery,
  * price, offer dates and 'Add Bundle to Cart'. The products inside come from the catalog feature,
- * composed by the app through `renderContents` (features do not import each other).
+ * composed by the app through `renderContents` and `useSavings` (features do not import each other).
  */
-export function BundlePage({ bundleId, renderContents }: { bundleId: string; renderContents?: (bundle: Bundle) => ReactNode }) {
+export function BundlePage({
+  bundleId,
+  renderContents,
+  useSavings,
+}: {
+  bundleId: string;
+  renderContents?: (bundle: Bundle) => ReactNode;
+  /** What the bundle saves against its products' current prices (a selector hook from the app). */
+  useSavings?: (bundle: Bundle | undefined) => BundleSavings | null;
+}) {
   const now = useNow();
   const { isLoading, isError, error, refetch } = useGetBundlesQuery();
   const active = useAppSelector((s) => selectActiveBundles(s, now));
   const bundle = findActiveBundle(active, bundleId);
+  const savings = useSavings?.(bundle) ?? null;
 
   let body: ReactNode;
   if (isLoading) {
@@ -113,7 +134,7 @@ export function BundlePage({ bundleId, renderContents }: { bundleId: string; ren
   } else {
     body = (
       <Box sx={{ display: 'grid', gap: { xs: 6, md: 9 } }}>
-        <BundleDetails bundle={bundle} />
+        <BundleDetails bundle={bundle} savings={savings} />
         {renderContents?.(bundle)}
       </Box>
     );

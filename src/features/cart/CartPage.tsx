@@ -84,7 +84,7 @@ function CartLine({ line }: { line: ResolvedLine }) {
         <Button size="small" color="secondary" startIcon={<BookmarkBorder />} onClick={() => dispatch(lineSavedForLater({ key: line.key, quantity: line.quantity }))} aria-label={`Save for later: ${name}`}>
           Save for later
         </Button>
-        <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => dispatch(lineRemoved({ key: line.key }))} aria-label={`Remove ${name}`}>
+        <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => dispatch(lineRemoved({ key: line.key, name: line.name || undefined }))} aria-label={`Remove ${name}`}>
           Remove
         </Button>
       </Box>

@@ -18,6 +18,7 @@ import {
   cartSyncStarted,
   lineQuantityChanged,
   lineRemoved,
+  lineRestored,
   quantityTyped,
 } from './cartSlice';
 import { isServerKey, mergeCarts, type PendingChange } from './cartSync';
@@ -26,6 +27,9 @@ import { typedQuantity } from './rules';
 /** SPEC §8, word for word. */
 export const CART_SYNC_ERROR = 'Error syncing cart with server. Your cart is saved locally.';
 export const CART_UPDATE_ERROR = 'Unable to update cart on server';
+
+/** The toast of a removed line, which offers to put it back. */
+export const lineRemovedMessage = (name: string | undefined) => (name ? `Removed “${name}” from your cart.` : 'Removed the item from your cart.');
 
 /** After a failed send, try again this much later (the `online` event and the next change retry sooner). */
 const CART_RETRY_DELAY_MS = 30_000;
@@ -48,7 +52,7 @@ function changesFor(action: UnknownAction, newId: () => string): PendingChange[]
     const quantity = clampQuantity(action.payload.quantity);
     return isServerKey(key) && quantity > 0 ? [{ id: newId(), key, kind: 'add', quantity }] : [];
   }
-  if (lineQuantityChanged.match(action) || lineRemoved.match(action) || lineSavedForLater.match(action)) {
+  if (lineQuantityChanged.match(action) || lineRemoved.match(action) || lineRestored.match(action) || lineSavedForLater.match(action)) {
     const { key } = action.payload;
     return isServerKey(key) ? [{ id: newId(), key, kind: 'set' }] : [];
   }
@@ -163,9 +167,20 @@ export function setupCartListeners(startAppListening: AppStartListening) {
       },
     }),
 
+    // A removed line can be put back from the toast, with the quantity it had (and, for a
+    // logged-in shopper, on the server: the restore is queued like any change).
+    startAppListening({
+      actionCreator: lineRemoved,
+      effect: ({ payload }, api) => {
+        const quantity = api.getOriginalState().cart.items[payload.key];
+        if (!quantity) return;
+        api.dispatch(toastRequested(lineRemovedMessage(payload.name), 'info', { label: 'Undo', then: lineRestored({ key: payload.key, quantity }) }));
+      },
+    }),
+
     // Every change of a logged-in cart is queued, then sent.
     startAppListening({
-      matcher: isAnyOf(lineAdded, savedLineMovedToCart, lineQuantityChanged, lineRemoved, lineSavedForLater),
+      matcher: isAnyOf(lineAdded, savedLineMovedToCart, lineQuantityChanged, lineRemoved, lineRestored, lineSavedForLater),
       effect: (action, api) => {
         if (!selectSessionToken(api.getState())) return;
         const changes = changesFor(action, api.extra.newId);

@@ -3,7 +3,7 @@ import { REHYDRATE } from 'redux-persist/es/constants';
 import type { CartData } from '../../domain/types';
 import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, productsLeftShop, savedLineMovedToCart } from '../../store/events';
 import { withoutProducts } from '../../domain/deletedProducts';
-import { addToLines, countLines, setLineQuantity } from '../../domain/cartLines';
+import { addToLines, clampQuantity, countLines, setLineQuantity } from '../../domain/cartLines';
 import { PERSIST_KEY } from '../../store/persistKey';
 import { queueChanges, type PendingChange } from './cartSync';
 import { quantityText } from './rules';
@@ -76,9 +76,18 @@ export const cartSlice = createSlice({
       if (!(action.payload.key in state.items)) delete state.quantityDrafts[action.payload.key];
       state.rev += 1;
     },
-    lineRemoved(state, action: PayloadAction<{ key: string }>) {
+    /** The shopper removed a line (`name`: what the Undo toast calls it). */
+    lineRemoved(state, action: PayloadAction<{ key: string; name?: string }>) {
       delete state.items[action.payload.key];
       delete state.quantityDrafts[action.payload.key];
+      state.rev += 1;
+    },
+    /** Undo of a removal: the line is back with the quantity it had (or more, if added again meanwhile). */
+    lineRestored(state, action: PayloadAction<{ key: string; quantity: number }>) {
+      const { key, quantity } = action.payload;
+      const back = clampQuantity(quantity);
+      if (back <= 0 || (state.items[key] ?? 0) >= back) return;
+      state.items[key] = back;
       state.rev += 1;
     },
   },
@@ -180,5 +189,5 @@ export const cartSlice = createSlice({
 });
 
 export { lineAdded };
-export const { lineQuantityChanged, lineRemoved } = cartSlice.actions;
+export const { lineQuantityChanged, lineRemoved, lineRestored } = cartSlice.actions;
 export const { selectCartItems, selectCartCount, selectCartSync, selectCartPendingCount, selectQuantityInputText } = cartSlice.selectors;

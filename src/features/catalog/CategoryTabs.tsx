@@ -7,11 +7,21 @@ import { displayName } from '../../domain/taxonomy';
 /** The tab of the whole store. */
 const ALL = 'all';
 
+/** Width of the fade at an edge the row scrolls past. */
+const FADE = 40;
+
+/** Which edges of the row have tabs beyond them: 'start', 'end', 'both' or '' (all in view). */
+export function hiddenEdges(scrollLeft: number, scrollWidth: number, clientWidth: number): '' | 'start' | 'end' | 'both' {
+  const before = scrollLeft > 1;
+  const after = scrollLeft + clientWidth < scrollWidth - 1;
+  return before && after ? 'both' : before ? 'start' : after ? 'end' : '';
+}
+
 /**
  * The tabs' styles, serialized once when the module loads (issue 16). MUI's Tabs measured every
  * tab (`getBoundingClientRect`) to place its sliding indicator and scroll buttons on each change:
  * a forced layout in every category click. Here the selected tab draws its own underline and the
- * row scrolls sideways on a phone (the cut-off last tab shows there is more).
+ * row scrolls sideways on a phone, fading out at an edge with more tabs beyond it.
  */
 const styles = {
   list: css({
@@ -21,6 +31,10 @@ const styles = {
     '&::-webkit-scrollbar': { display: 'none' },
     marginBottom: 20,
     borderBottom: `1px solid ${brand.line}`,
+    // Where tabs lie beyond an edge (a phone), that edge fades out: the row visibly goes on.
+    '&[data-more="end"]': { maskImage: `linear-gradient(to right, #000 calc(100% - ${FADE}px), transparent)` },
+    '&[data-more="start"]': { maskImage: `linear-gradient(to left, #000 calc(100% - ${FADE}px), transparent)` },
+    '&[data-more="both"]': { maskImage: `linear-gradient(to right, transparent, #000 ${FADE}px, #000 calc(100% - ${FADE}px), transparent)` },
   }),
   tab: css({
     flex: 'none',
@@ -60,11 +74,21 @@ export function CategoryTabs({ categories, value, onChange }: { categories: read
   useEffect(() => {
     const row = list.current;
     if (!row || typeof ResizeObserver === 'undefined') return;
+    // The fade is set on the element itself, not through React: scrolling renders nothing.
+    const showEdges = () => {
+      const edges = hiddenEdges(row.scrollLeft, row.scrollWidth, row.clientWidth);
+      if ((row.dataset.more ?? '') !== edges) row.dataset.more = edges;
+    };
     const observer = new ResizeObserver(() => {
       overflowing.current = row.scrollWidth > row.clientWidth;
+      showEdges();
     });
     observer.observe(row);
-    return () => observer.disconnect();
+    row.addEventListener('scroll', showEdges, { passive: true });
+    return () => {
+      observer.disconnect();
+      row.removeEventListener('scroll', showEdges);
+    };
   }, []);
 
   // The picked tab scrolls into view where some are cut off.

@@ -17,6 +17,7 @@ import { Gallery } from '../../components/Gallery';
 import { TextInput } from '../../components/OutlinedField';
 import { Price } from '../../components/Price';
 import { formatMoney } from '../../domain/money';
+import { unavailableReason } from '../../domain/pricing';
 import { displayName } from '../../domain/taxonomy';
 import type { Accessory, Product } from '../../domain/types';
 import { navigationRequested } from '../../store/events';
@@ -50,6 +51,18 @@ function BadgeChip({ badge, vaulted = false }: { badge: Badge | null; vaulted?: 
   const colors = vaulted ? { bg: brand.ink, fg: '#FFFFFF' } : BADGE_COLORS[badge!.kind];
   return <Chip size="small" label={vaulted ? 'Vaulted' : badge!.label} sx={{ bgcolor: colors.bg, color: colors.fg }} />;
 }
+
+/** Add to cart and Buy now of a product that cannot be bought: greyed, the text still readable (4.9:1). */
+const unavailableLook = {
+  '&[aria-disabled="true"]': {
+    bgcolor: '#EEE8E1',
+    color: brand.inkSoft,
+    borderColor: '#D9CFC4',
+    boxShadow: 'none',
+    cursor: 'not-allowed',
+    '&:hover': { bgcolor: '#EEE8E1', borderColor: '#D9CFC4' },
+  },
+} as const;
 
 function OptionButton({ selected, onClick, children, label }: { selected: boolean; onClick: () => void; children: ReactNode; label?: string }) {
   return (
@@ -139,6 +152,7 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
   const { price, sale } = cardPrices(product);
   const vaulted = product.vaulted === true;
   const accessories = offeredAccessories(product);
+  const unavailable = unavailableReason(product);
 
   return (
     <>
@@ -177,6 +191,11 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
               {renderAction && !vaulted && <Box sx={{ flexShrink: 0, pt: 0.5 }}>{renderAction(product)}</Box>}
             </Box>
             <Price price={price} sale={sale} size="lg" />
+            {unavailable && (
+              <Typography id="availability-note" sx={{ fontWeight: 800, color: 'text.secondary' }}>
+                {unavailable}
+              </Typography>
+            )}
           </Box>
 
           <Typography color="text.secondary" sx={{ fontSize: '1.05rem', lineHeight: 1.65 }}>
@@ -223,10 +242,27 @@ function ProductDetails({ product, renderAction, renderCardAction }: { product: 
               inputProps={{ min: 1, max: 99, step: 1, inputMode: 'numeric' }}
               sx={{ width: 110, bgcolor: 'background.paper' }}
             />
-            <Button variant="contained" size="large" startIcon={<AddShoppingCart />} onClick={() => dispatch(addToCartPressed({ productId }))} sx={{ flex: '1 1 170px' }}>
+            {/* Unavailable: drawn as such, yet focusable and clickable, so the refusal (SPEC §5) can still be read. */}
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<AddShoppingCart />}
+              onClick={() => dispatch(addToCartPressed({ productId }))}
+              aria-disabled={unavailable ? true : undefined}
+              aria-describedby={unavailable ? 'availability-note' : undefined}
+              sx={{ flex: '1 1 170px', ...unavailableLook }}
+            >
               Add to cart
             </Button>
-            <Button variant="outlined" size="large" startIcon={<Bolt />} onClick={() => dispatch(buyNowPressed({ productId }))} sx={{ flex: '1 1 140px' }}>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<Bolt />}
+              onClick={() => dispatch(buyNowPressed({ productId }))}
+              aria-disabled={unavailable ? true : undefined}
+              aria-describedby={unavailable ? 'availability-note' : undefined}
+              sx={{ flex: '1 1 140px', ...unavailableLook }}
+            >
               Buy now
             </Button>
           </Box>
@@ -309,6 +345,12 @@ export function ProductPage({ productId, renderAction, renderCardAction }: { pro
             {product.name}
           </Typography>
         </Breadcrumbs>
+        {product.notAvailableYet && (
+          // Only staff are answered such a product (a preview from the console).
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Staff preview: this product is hidden from the shop.
+          </Alert>
+        )}
         <ProductDetails product={product} renderAction={renderAction} renderCardAction={renderCardAction} />
       </>
     );

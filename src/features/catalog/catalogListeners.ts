@@ -1,6 +1,7 @@
 import { lineAdded, navigationRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import { selectPageProduct } from './catalogApi';
+import { selectIsStaffSession } from '../../store/selectors';
+import { catalogApi, selectPageProduct } from './catalogApi';
 import {
   accessoryAddPressed,
   addedToCart,
@@ -20,7 +21,10 @@ import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggl
  * - Add to cart / Buy now check the selection against the product (rules.ts) and either report the
  *   problem or add the line (and open the dialog) / go to checkout with the item in navigation
  *   state, as the product page did before;
- * - an accessory's Add puts its line into the cart.
+ * - an accessory's Add puts its line into the cart;
+ * - a product page answered 'not found' before a staff session was there is asked again with it:
+ *   staff preview hidden products (notAvailableYet), which the server hides from everyone else, and
+ *   a full load of such a page is rendered, and first asked for, as a guest's.
  */
 export function setupCatalogListeners(startAppListening: AppStartListening) {
   startAppListening({
@@ -74,6 +78,16 @@ export function setupCatalogListeners(startAppListening: AppStartListening) {
       if (!purchase) return;
       api.dispatch(lineAdded({ itemId: payload.productId, variant: purchase.variant, quantity: 1 }));
       api.dispatch(addedToCart({ productId: payload.productId, line: purchase.added }));
+    },
+  });
+
+  startAppListening({
+    predicate: (_action, current, previous) => selectIsStaffSession(current) && !selectIsStaffSession(previous),
+    effect: (_action, api) => {
+      const notFound = Object.values(api.getState().api.queries)
+        .filter((q) => q?.endpointName === 'getProduct' && q.status === 'rejected')
+        .map((q) => ({ type: 'Product' as const, id: String(q!.originalArgs) }));
+      if (notFound.length > 0) api.dispatch(catalogApi.util.invalidateTags(notFound));
     },
   });
 }

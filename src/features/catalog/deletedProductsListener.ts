@@ -60,7 +60,7 @@ export function setupDeletedProductsListener(startAppListening: AppStartListenin
       api.dispatch(productsLeftShop({ productIds: gone }));
       // A logged-in shopper's server lists lost these lines with the delete: read them again.
       api.dispatch(baseApi.util.invalidateTags(['Wishlist', 'Cart']));
-      if (notice) api.dispatch(toastRequested(notice));
+      if (notice) api.dispatch(toastRequested(notice, 'info'));
     },
   });
 }

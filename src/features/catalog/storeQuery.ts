@@ -1,4 +1,4 @@
-import { FIGURE_BRANDS, FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../domain/taxonomy';
+import { FIGURE_BRANDS, FIGURE_GENDERS, isCategoryHidden, MAIN_CATEGORIES, TAXONOMY } from '../../domain/taxonomy';
 import { AVAILABILITY, EMPTY_FILTERS, PRICE_MAX, PRICE_MIN, SECTIONS, type Availability, type Section, type StoreFilters } from './filters';
 import { DEFAULT_SORT, SORTS, type SortKey } from './sorting';
 
@@ -127,18 +127,34 @@ export function serializeStoreQuery(query: StoreQuery): string {
 
 /**
  * Applies a change from the screen. Any change other than the page itself sends the shopper back
- * to page 1 (the filtered set changed). Switching the category drops subcategory choices that do
- * not belong to the new one.
+ * to page 1 (the filtered set changed). Switching the category drops the filters that belong to the
+ * category left — its brands or types and the Figures lines — unless the change names new ones:
+ * under "All" a brand chosen under Figures would keep filtering with no checkbox left to untick it.
  */
 export function changeStoreQuery(query: StoreQuery, patch: Partial<StoreQuery>): StoreQuery {
   const next: StoreQuery = { ...query, ...patch };
   if (!('page' in patch)) next.page = 1;
   if ('category' in patch && patch.category !== query.category) {
     const allowed = subCategoriesOf(next.category);
-    next.subCategories = next.subCategories.filter((s) => allowed.includes(s));
-    if (next.category !== null && next.category !== 'Figures') next.subSubCategories = [];
+    next.subCategories = 'subCategories' in patch ? next.subCategories.filter((s) => allowed.includes(s)) : [];
+    if (!('subSubCategories' in patch) || (next.category !== null && next.category !== 'Figures')) next.subSubCategories = [];
   }
   return next;
+}
+
+/**
+ * The view a url shows under the shop's settings: a hidden main category shows the store's
+ * default view (never an empty category page), and hidden brands, types or lines are left out of
+ * the filters. The same object when nothing is hidden, so memoised selectors keep their results.
+ */
+export function withoutHiddenCategories(query: StoreQuery, hiddenCategories: readonly string[]): StoreQuery {
+  if (hiddenCategories.length === 0) return query;
+  if (query.category && isCategoryHidden(query.category, hiddenCategories)) return DEFAULT_QUERY;
+  const shown = (names: string[]) => names.filter((n) => !isCategoryHidden(n, hiddenCategories));
+  const subCategories = shown(query.subCategories);
+  const subSubCategories = shown(query.subSubCategories);
+  if (subCategories.length === query.subCategories.length && subSubCategories.length === query.subSubCategories.length) return query;
+  return { ...query, subCategories, subSubCategories };
 }
 
 /** True when any filter (not sort or page) differs from the defaults. */

@@ -8,6 +8,7 @@ import { makeFilter, productColors, searchText, type StoreFilters } from './filt
 import { sortProducts, type SortKey } from './sorting';
 import type { StoreQuery } from './storeQuery';
 import { paginate } from '../../domain/pagination';
+import { bundleSavings } from '../../domain/pricing';
 
 /**
  * Memoised layers of the store page, so one interaction only redoes the layer it changed:
@@ -94,4 +95,10 @@ export const selectBundleContents = createSelector(
     const inside = productsByIds(ids, byId).filter((p) => isListed(p, settings));
     return { inside, suggestions: bundleSuggestions(inside, listed, ids) };
   },
+);
+
+/** What a bundle of these products at this price saves (rule in domain/pricing.ts), from the cached products' current prices. */
+export const selectBundleSavings = createSelector(
+  [selectProductEntities, (_state: RootState, ids: readonly string[]) => ids, (_state: RootState, _ids: readonly string[], price: number) => price],
+  (byId, ids, price) => bundleSavings({ price }, ids.map((id) => (Object.hasOwn(byId, id) ? byId[id] : undefined))),
 );

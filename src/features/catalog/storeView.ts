@@ -2,11 +2,11 @@ import { createAction, createSelector } from '@reduxjs/toolkit';
 import { selectLocation } from '../../store/selectors';
 import type { RootState } from '../../store/store';
 import { formatMoney } from '../../domain/money';
-import { FIGURE_GENDERS, MAIN_CATEGORIES, displayName } from '../../domain/taxonomy';
+import { FIGURE_GENDERS, displayName, visibleMainCategories } from '../../domain/taxonomy';
 import { selectSettings } from './catalogApi';
 import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS } from './filters';
 import { selectColorFacet, selectStorePage } from './storeSelectors';
-import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery, subCategoriesOf, toggled, type StoreQuery } from './storeQuery';
+import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery, subCategoriesOf, toggled, withoutHiddenCategories, type StoreQuery } from './storeQuery';
 
 /**
  * The store page's view (issue 15) is a selector over the location the store mirrors: the url
@@ -30,8 +30,18 @@ export function storeHref(query: StoreQuery): string {
   return qs ? `/collection?${qs}` : '/collection';
 }
 
-/** The view the store's url describes (memoised on the query string). */
-export const selectStoreQuery = createSelector([(state: RootState) => selectLocation(state).search], (search) => parseStoreQuery(search));
+const NONE: readonly string[] = [];
+
+/** Categories the settings hide (case-insensitive names); none until the settings are loaded. */
+const selectHiddenCategories = createSelector([selectSettings], (settings) => settings?.hiddenCategories ?? NONE);
+
+const selectParsedStoreQuery = createSelector([(state: RootState) => selectLocation(state).search], (search) => parseStoreQuery(search));
+
+/**
+ * The view the store's url describes (memoised on the query string), as the settings allow it: the
+ * url of a hidden category shows the store's default view.
+ */
+export const selectStoreQuery = createSelector([selectParsedStoreQuery, selectHiddenCategories], withoutHiddenCategories);
 
 /** The view after a toggle of `value` in `filter`. */
 export function toggledFilter(query: StoreQuery, filter: ListFilter, value: string): StoreQuery {
@@ -74,15 +84,8 @@ const selectStoreHeading = createSelector([selectStoreQuery], (query) => ({
   filtersActive: hasActiveFilters(query),
 }));
 
-const NONE: readonly string[] = [];
-
-/** Categories the settings hide (case-insensitive names); none until the settings are loaded. */
-const selectHiddenCategories = createSelector([selectSettings], (settings) => settings?.hiddenCategories ?? NONE);
-
-/** The category tabs: the main categories the settings do not hide. */
-export const selectStoreCategories = createSelector([selectHiddenCategories], (hidden) =>
-  MAIN_CATEGORIES.filter((c) => !hidden.some((h) => h.toLowerCase() === c.toLowerCase())),
-);
+/** The category tabs and every other category navigation: the main categories the settings do not hide. */
+export const selectStoreCategories = createSelector([selectHiddenCategories], visibleMainCategories);
 
 /** The choices the filter panel offers for a category: its subcategories (brands for Figures) and the Figures lines, minus hidden ones. */
 export interface FilterOptions {

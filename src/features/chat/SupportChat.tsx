@@ -180,7 +180,7 @@ function ChatModal({ shopName, connection }: { shopName: string; connection: Cha
       </Box>
 
       <Box
-        component="form"
+        component="form" method="post"
         onSubmit={(e) => {
           e.preventDefault();
           dispatch(messageSubmitted());

@@ -178,7 +178,7 @@ export function PlaceOrderPage({ buyNow, onRetry }: { buyNow: BuyNowItem | null;
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
       {heading}
       <Box
-        component="form"
+        component="form" method="post"
         id="place-order-form"
         onSubmit={submit}
         noValidate

@@ -35,7 +35,7 @@ export function ContactForm({ shopEmail }: { shopEmail: string | undefined }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Custom figure inquiry" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box component="form" method="post" noValidate onSubmit={submit} aria-label="Custom figure inquiry" sx={{ display: 'grid', gap: 2.5 }}>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {FIELDS.map((f) => (
           <TextInput

@@ -238,7 +238,7 @@ export default function QaPanel({ open, onClose }: { open: boolean; onClose: () 
                 Replay all
               </Button>
             </Stack>
-            <Stack component="form" direction="row" spacing={1} onSubmit={onJump} sx={{ mt: 1, alignItems: 'center' }}>
+            <Stack component="form" method="post" direction="row" spacing={1} onSubmit={onJump} sx={{ mt: 1, alignItems: 'center' }}>
               <TextInput
                 size="small"
                 type="number"

@@ -69,7 +69,7 @@ export default function ForgotPasswordPage() {
       intro="Enter the e-mail of your account and we will send you a link to choose a new password."
       aside={{ title: 'It happens to everyone.', text: 'A new password is one e-mail away. Your cart and wishlist stay just as you left them.' }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label="Reset password request" sx={{ display: 'grid', gap: 2.25 }}>
+      <Box component="form" method="post" noValidate onSubmit={submit} aria-label="Reset password request" sx={{ display: 'grid', gap: 2.25 }}>
         {isError && (
           <Alert severity="error" sx={{ borderRadius: 3 }}>
             <AlertTitle sx={{ fontFamily: 'inherit', fontWeight: 700, mb: status === 429 ? 0.5 : 0 }}>{FORGOT_FAILED_MESSAGE}</AlertTitle>

@@ -120,7 +120,7 @@ export default function LoginPage() {
         </Alert>
       )}
 
-      <Box component="form" noValidate onSubmit={submit} aria-label={copy.title} sx={{ display: 'grid', gap: 2.25 }}>
+      <Box component="form" method="post" noValidate onSubmit={submit} aria-label={copy.title} sx={{ display: 'grid', gap: 2.25 }}>
         {mode === 'signup' && (
           <TextInput
             label="Name"

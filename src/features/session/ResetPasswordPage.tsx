@@ -47,7 +47,7 @@ export default function ResetPasswordPage() {
       intro="Pick something at least 8 characters long that you do not use anywhere else."
       aside={{ title: 'A fresh start.', text: 'Once it is saved, every other device is signed out and you can log in with the new password.' }}
     >
-      <Box component="form" noValidate onSubmit={submit} aria-label="Set a new password" sx={{ display: 'grid', gap: 2.25 }}>
+      <Box component="form" method="post" noValidate onSubmit={submit} aria-label="Set a new password" sx={{ display: 'grid', gap: 2.25 }}>
         {isError && (
           <Alert severity="error" sx={{ borderRadius: 3 }}>
             <AlertTitle sx={{ fontFamily: 'inherit', fontWeight: 700, mb: detail ? 0.5 : 0 }}>{RESET_FAILED_MESSAGE}</AlertTitle>

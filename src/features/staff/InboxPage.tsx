@@ -137,7 +137,7 @@ function ReplyBox({ conversationId, email }: { conversationId: string; email: st
   };
   return (
     <Box
-      component="form"
+      component="form" method="post"
       aria-label="Reply"
       onSubmit={(e) => {
         e.preventDefault();

@@ -65,7 +65,7 @@ function UpdateForm({ order }: { order: StaffOrderDetail }) {
   }
   return (
     <Box
-      component="form"
+      component="form" method="post"
       aria-label="Update the order"
       noValidate
       onSubmit={(e) => {

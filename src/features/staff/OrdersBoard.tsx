@@ -47,7 +47,7 @@ export function OrdersBoard() {
         Orders
       </Typography>
       <Box
-        component="form"
+        component="form" method="post"
         role="search"
         aria-label="Find orders"
         noValidate

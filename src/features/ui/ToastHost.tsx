@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
-import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import Button from '@mui/material/Button';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { attachToastOutlet } from './toastOutlet';
 
@@ -9,7 +10,9 @@ import { attachToastOutlet } from './toastOutlet';
  */
 const Toast = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#0277bd' },
+  // A toast asked for without a kind is a notice: the info style, never notistack's own dark grey
+  // (one toast style across the shop and the console).
+  '&.notistack-MuiContent-info, &.notistack-MuiContent-default': { backgroundColor: '#0277bd' },
   '&.notistack-MuiContent-warning': { backgroundColor: '#b45309' },
   '&.notistack-MuiContent-error': { backgroundColor: '#d32f2f' },
 });
@@ -20,6 +23,29 @@ const TOAST_COMPONENTS = { default: Toast, success: Toast, info: Toast, warning:
  * twice in a row shows once. Loaded after the first paint (App), tests render it directly.
  */
 export default function ToastHost() {
-  useEffect(() => attachToastOutlet((message, variant) => void enqueueSnackbar(message, { variant, preventDuplicate: true })), []);
+  useEffect(
+    () =>
+      attachToastOutlet((message, variant, button) => {
+        if (!button) return void enqueueSnackbar(message, { variant, preventDuplicate: true });
+        // A toast with a button (Undo) stays a little longer: there is something to do with it.
+        enqueueSnackbar(message, {
+          variant,
+          autoHideDuration: 8000,
+          action: (key) => (
+            <Button
+              size="small"
+              onClick={() => {
+                closeSnackbar(key);
+                button.onPress();
+              }}
+              sx={{ color: '#FFFFFF', fontWeight: 800, textDecoration: 'underline', minHeight: 36 }}
+            >
+              {button.label}
+            </Button>
+          ),
+        });
+      }),
+    [],
+  );
   return <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} autoHideDuration={4000} Components={TOAST_COMPONENTS} />;
 }

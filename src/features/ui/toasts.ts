@@ -11,6 +11,9 @@ export function setupToastListeners(startAppListening: AppStartListening) {
   // (Stored data that could not be restored is announced through this too: store/persistence.ts.)
   return startAppListening({
     actionCreator: toastRequested,
-    effect: ({ payload }) => showToast(payload.message, payload.variant),
+    effect: ({ payload }, api) => {
+      const { action } = payload;
+      showToast(payload.message, payload.variant, action ? { label: action.label, onPress: () => api.dispatch(action.then) } : undefined);
+    },
   });
 }

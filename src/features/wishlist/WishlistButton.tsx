@@ -1,6 +1,6 @@
 /** @jsxImportSource @emotion/react */
 import { css } from '@emotion/react';
-import { brand } from '../../components/brand';
+import { brand, FOCUS_OUTLINE } from '../../components/brand';
 import { tapArea } from '../../components/tapArea';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectWishlistIds } from './wishlistSelectors';
@@ -31,7 +31,7 @@ const heartButton = css({
   transition: 'background-color 150ms ease, color 150ms ease',
   '&[aria-pressed="true"], &:hover': { color: brand.coral },
   '&:hover': { backgroundColor: '#FFFFFF' },
-  '&:focus-visible': { outline: '3px solid rgba(196, 65, 29, 0.45)', outlineOffset: 2 },
+  '&:focus-visible': { outline: FOCUS_OUTLINE, outlineOffset: 2 },
   '& svg': { width: 20, height: 20, fill: 'currentColor', display: 'block' },
 });
 

@@ -30,7 +30,7 @@ export interface WishlistListenerOptions {
   selectProducts: (state: RootState) => readonly Product[];
 }
 
-const { addToWishlist, removeFromWishlist } = wishlistApi.endpoints;
+const { addToWishlist, getWishlist, removeFromWishlist } = wishlistApi.endpoints;
 const toggleStarted = isAnyOf(addToWishlist.matchPending, removeFromWishlist.matchPending);
 const toggleSucceeded = isAnyOf(addToWishlist.matchFulfilled, removeFromWishlist.matchFulfilled);
 const toggleFailed = isAnyOf(addToWishlist.matchRejected, removeFromWishlist.matchRejected);
@@ -86,11 +86,13 @@ export function setupWishlistListeners(startAppListening: AppStartListening, { s
         void call.finally(() => call.reset());
       },
     }),
-    // STYLE rule 5's re-sync: overlapping toggles, or one that failed, end in the server's true state.
+    // STYLE rule 5's re-sync: overlapping toggles, one that failed, or one made while the list is
+    // still being read (its optimistic patch had no list to patch, and the read may answer from
+    // before the change: a heart clicked as the page starts) end in the server's true state.
     startAppListening({
       matcher: toggleStarted,
-      effect: () => {
-        if (toggling > 0) resyncDue = true;
+      effect: (_action, api) => {
+        if (toggling > 0 || getWishlist.select()(api.getState()).status !== 'fulfilled') resyncDue = true;
         toggling += 1;
       },
     }),

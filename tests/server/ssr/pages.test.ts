@@ -158,6 +158,45 @@ describe('statuses', () => {
   });
 });
 
+describe('what the shop hides', () => {
+  it('a hidden (notAvailableYet) product is a 404 with "Product not found.", as an unknown one', async () => {
+    const hidden = shop.list.find((x) => x.notAvailableYet)!;
+    const { status, doc } = await page(`/product/${hidden._id}`);
+    expect(status).toBe(404);
+    expect(text(main(doc))).toContain('Product not found.');
+    expect(text(main(doc))).not.toContain(hidden.name);
+    expect(main(doc).querySelector('button')?.textContent ?? '').not.toMatch(/Add to cart|Buy now/);
+  });
+
+  it('a hidden category has no link in the category bar, the footer or the sitemap, and its url shows the whole store', async () => {
+    const staff = await makeStaff(shop.t.app);
+    const hide = (hiddenCategories: string[]) =>
+      shop.t.app.inject({ method: 'POST', url: '/api/staff/settings', headers: { token: staff.token }, payload: { hiddenCategories } });
+    const widgetLinks = (doc: Document) => [...doc.querySelectorAll('a[href*="category=Widgets"]')].map((a) => a.closest('nav, footer')?.tagName.toLowerCase() ?? a.tagName);
+    // Shown: the category bar and the footer link to it.
+    const before = await page('/');
+    expect(widgetLinks(before.doc).sort()).toEqual(['footer', 'nav']);
+    expect((await hide(['widgets'])).statusCode).toBe(200);
+    try {
+      const home = await page('/about');
+      expect(widgetLinks(home.doc)).toEqual([]);
+      expect(home.doc.querySelectorAll('a[href*="category=Figures"]').length).toBeGreaterThanOrEqual(2);
+      const sitemap = (await shop.t.app.inject('/sitemap.xml')).body;
+      expect(sitemap).toContain('https://shop.example/collection?category=Figures');
+      expect(sitemap).not.toContain('category=Widgets');
+
+      const { status, doc } = await page('/collection?category=Widgets&subCategory=DIY_Kits');
+      expect(status).toBe(200);
+      expect(text(main(doc).querySelector('h1')!)).toContain('All products');
+      expect(text(main(doc))).not.toContain('No products match your filters');
+      expect(main(doc).querySelectorAll('ul[aria-label="Products"] > li').length).toBe(12);
+      expect([...main(doc).querySelectorAll('[role="tab"]')].map((t) => t.textContent)).toEqual(['All', 'Figures', 'Fidgets', 'Decoration']);
+    } finally {
+      expect((await hide([])).statusCode).toBe(200);
+    }
+  });
+});
+
 describe("the shopper's own pages", () => {
   // The cart, wishlist and token live in the browser (SPEC §4): the server cannot know them, so
   // these pages carry their frame and a skeleton, never an "empty" message that flips on hydration.
@@ -331,5 +370,43 @@ describe('the render’s store', () => {
       hook.disable();
     }
     expect(long.filter((t) => !t._destroyed)).toHaveLength(0);
+  });
+});
+
+describe('a form posted before any script has run (every form is method="post")', () => {
+  const post = (url: string, payload: string, contentType = 'application/x-www-form-urlencoded') =>
+    shop.t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+  const postedFields = (doc: Document) => JSON.parse(doc.getElementById('posted-fields')?.textContent ?? 'null') as Record<string, string> | null;
+
+  it('is answered with the same page and the values typed, never the password, and never kept by the cache', async () => {
+    const res = await post('/login', new URLSearchParams({ email: 'ada@example.com', password: 'hunter2 secret' }).toString());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const doc = new JSDOM(res.body).window.document;
+    expect(doc.querySelector('form[aria-label="Login"]')!.getAttribute('method')).toBe('post');
+    expect(postedFields(doc)).toEqual({ email: 'ada@example.com' });
+    expect(res.body).not.toContain('hunter2');
+    // The next visitor gets the page as it is.
+    const { doc: after } = await page('/login');
+    expect(after.getElementById('posted-fields')).toBeNull();
+  });
+
+  it('keeps a hostile value as data (no script from it) and the status of the page (404 for an unknown route)', async () => {
+    const hostile = '</script><script>alert(1)</script>';
+    const res = await post('/contact', new URLSearchParams({ name: hostile, newPassword: 'x', cardNumber: '4242' }).toString());
+    expect(res.statusCode).toBe(200);
+    const doc = new JSDOM(res.body).window.document;
+    expect(postedFields(doc)).toEqual({ name: hostile });
+    expect(doc.querySelectorAll('script:not([type])').length + doc.querySelectorAll('script[type="text/javascript"]').length).toBe(0);
+    expect((await post('/no-such-page', 'q=1')).statusCode).toBe(404);
+  });
+
+  it('leaves the API and any other kind of body as they were (404 JSON, 415)', async () => {
+    expect((await post('/login', '{}', 'application/json')).statusCode).toBe(404);
+    const api = await post('/api/no-such-call', 'a=1');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ success: false, message: 'Not found' });
+    expect((await post('/api/user/login', 'email=a%40b.co&password=x')).statusCode).toBe(415);
   });
 });

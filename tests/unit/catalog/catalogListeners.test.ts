@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogApi, normaliseProducts } from '../../../src/features/catalog/catalogApi';
 import {
@@ -13,7 +14,9 @@ import { MESSAGES } from '../../../src/features/catalog/purchase';
 import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { selectLocation } from '../../../src/store/selectors';
+import { loggedIn } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
+import { mswServer } from '../../utils/msw';
 import { NOW, makeProduct } from '../../fixtures/catalog';
 
 const knight = makeProduct({
@@ -132,5 +135,30 @@ describe('store view listeners', () => {
     expect(selectStoreQuery(store.getState()).subCategories).toEqual([]);
     store.dispatch(storeFiltersCleared());
     expect(selectLocation(store.getState()).search).toBe('?sort=newest');
+  });
+});
+
+describe('a staff preview of a hidden product', () => {
+  it('asks again, with the staff session, for a product page answered "not found" before the session was back', async () => {
+    const hidden = makeProduct({ _id: 'hidden', name: 'Secret Owl', notAvailableYet: true });
+    const asked: (string | null)[] = [];
+    mswServer.use(
+      http.get('*/api/product/single/hidden', ({ request }) => {
+        asked.push(request.headers.get('token'));
+        return request.headers.get('token') === 'staff-token'
+          ? HttpResponse.json({ success: true, product: hidden })
+          : HttpResponse.json({ success: false, message: 'Product not found' }, { status: 404 });
+      }),
+      http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: { name: 'Staff', email: 'staff@example.com', role: 'staff' } })),
+    );
+    const { store } = await storeWithProducts('/product/hidden');
+    // The product page's subscription, as a guest (a full load is rendered and first asked for as one).
+    const page = store.dispatch(catalogApi.endpoints.getProduct.initiate('hidden'));
+    await page;
+    expect(catalogApi.endpoints.getProduct.select('hidden')(store.getState()).isError).toBe(true);
+    store.dispatch(loggedIn({ token: 'staff-token', role: 'staff' }));
+    await vi.waitFor(() => expect(catalogApi.endpoints.getProduct.select('hidden')(store.getState()).data?.name).toBe('Secret Owl'));
+    expect(asked).toEqual([null, 'staff-token']);
+    page.unsubscribe();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_QUERY,
   changeStoreQuery,
+  withoutHiddenCategories,
   hasActiveFilters,
   parseStoreQuery,
   serializeStoreQuery,
@@ -115,10 +116,13 @@ describe('changing the view', () => {
     expect(changeStoreQuery(onPage3, { page: 2 }).page).toBe(2);
   });
 
-  it('drops subcategory choices of another category when the tab changes', () => {
+  it('drops the filters of the category left when the tab changes, "All" included', () => {
     const figures = q({ category: 'Figures', subCategories: ['MARVEL'], subSubCategories: ['Male'], colors: ['Red'] });
     expect(changeStoreQuery(figures, { category: 'Fidgets' })).toMatchObject({ category: 'Fidgets', subCategories: [], subSubCategories: [], colors: ['Red'] });
-    expect(changeStoreQuery(figures, { category: null })).toMatchObject({ subCategories: ['MARVEL'], subSubCategories: ['Male'] });
+    // The "All" tab has no brand checkboxes: a Marvel chip kept there could not be unticked.
+    expect(changeStoreQuery(figures, { category: null })).toMatchObject({ category: null, subCategories: [], subSubCategories: [], colors: ['Red'] });
+    // A change that names the new category's own choices (a link to Figures › Marvel) keeps them.
+    expect(changeStoreQuery(q({}), { category: 'Figures', subCategories: ['MARVEL'] })).toMatchObject({ category: 'Figures', subCategories: ['MARVEL'] });
   });
 
   it('knows when filters are active and toggles list values', () => {
@@ -128,5 +132,16 @@ describe('changing the view', () => {
     expect(hasActiveFilters(q({ search: '  ' }))).toBe(false);
     expect(toggled(['a', 'b'], 'a')).toEqual(['b']);
     expect(toggled(['a'], 'c')).toEqual(['a', 'c']);
+  });
+});
+
+describe('the view under the settings', () => {
+  it('shows the default view for a hidden category, drops hidden brands and lines, and keeps the object when nothing is hidden', () => {
+    const widgets = q({ category: 'Widgets', subCategories: ['DIY_Kits'], sort: 'newest', page: 2 });
+    expect(withoutHiddenCategories(widgets, ['widgets'])).toEqual(DEFAULT_QUERY);
+    const marvel = q({ category: 'Figures', subCategories: ['MARVEL', 'DC'], subSubCategories: ['Female'] });
+    expect(withoutHiddenCategories(marvel, ['Marvel', 'female'])).toEqual({ ...marvel, subCategories: ['DC'], subSubCategories: [] });
+    expect(withoutHiddenCategories(marvel, ['Widgets'])).toBe(marvel);
+    expect(withoutHiddenCategories(marvel, [])).toBe(marvel);
   });
 });

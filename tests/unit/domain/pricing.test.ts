@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgePercent, isPurchasable, salePrice, salePriceCents } from '../../../src/domain/pricing';
+import { badgePercent, bundleSavings, isPurchasable, salePrice, salePriceCents, unavailableReason } from '../../../src/domain/pricing';
 
 describe('sale price (SPEC §9: price minus the discount percent, to 2 decimals)', () => {
   it.each([
@@ -45,5 +45,36 @@ describe('purchasable (one rule for client and server)', () => {
   });
   it.each(['outOfStock', 'vaulted', 'notAvailableYet', 'comingSoon'] as const)('is false when %s', (flag) => {
     expect(isPurchasable({ [flag]: true })).toBe(false);
+  });
+});
+
+describe('what a bundle saves (the bundle page\'s "You save $X (Y%)")', () => {
+  it('is the products\' current sale prices, one of each, minus the bundle price, in cents', () => {
+    // 19.99 + (40 - 25 %) = 49.99 against 39.99: $10.00, 20 % of 49.99.
+    expect(bundleSavings({ price: 39.99 }, [{ price: 19.99, discount: 0 }, { price: 40, discount: 25 }])).toEqual({ cents: 1000, percent: 20 });
+    // Float noise in dollars never reaches the cents: 0.1 + 0.2 against 0.25.
+    expect(bundleSavings({ price: 0.25 }, [{ price: 0.1, discount: 0 }, { price: 0.2, discount: 0 }])).toEqual({ cents: 5, percent: 17 });
+  });
+
+  it('claims nothing when the bundle costs as much or more, or a product of it is unknown', () => {
+    expect(bundleSavings({ price: 50 }, [{ price: 25, discount: 0 }, { price: 25, discount: 0 }])).toBeNull();
+    expect(bundleSavings({ price: 60 }, [{ price: 25, discount: 0 }, { price: 25, discount: 0 }])).toBeNull();
+    expect(bundleSavings({ price: 10 }, [{ price: 25, discount: 0 }, undefined])).toBeNull();
+    expect(bundleSavings({ price: 10 }, [])).toBeNull();
+  });
+
+  it('never shows 0 % for a real saving', () => {
+    expect(bundleSavings({ price: 999.99 }, [{ price: 1000, discount: 0 }])).toEqual({ cents: 1, percent: 1 });
+  });
+});
+
+describe('why a product cannot be bought (the line under its price)', () => {
+  it('says it in the order of the refusals, and nothing for a product on sale or on pre-order', () => {
+    expect(unavailableReason({ outOfStock: true, comingSoon: true })).toBe('Out of stock');
+    expect(unavailableReason({ vaulted: true, comingSoon: true })).toBe('Vaulted: retired from sale');
+    expect(unavailableReason({ comingSoon: true })).toBe('Coming soon — not yet available');
+    expect(unavailableReason({ notAvailableYet: true })).toBe('Hidden: not on sale yet');
+    expect(unavailableReason({ preOrder: true })).toBeNull();
+    expect(unavailableReason({})).toBeNull();
   });
 });

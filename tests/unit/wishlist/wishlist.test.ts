@@ -150,6 +150,33 @@ describe('logged-in wishlist: optimistic toggle with rollback', () => {
     release();
   });
 
+  it("a heart clicked while the list is still being read ends in the server's list, the heart kept", async () => {
+    const server = { list: ['a'], lists: 0 };
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    mswServer.use(
+      http.post('*/api/wishlist/list', async () => {
+        server.lists += 1;
+        // The first read answers what the server held when it was asked: before the add.
+        const answer = [...server.list];
+        if (server.lists === 1) await held;
+        return HttpResponse.json({ success: true, wishlist: answer });
+      }),
+      http.post('*/api/wishlist/add', async ({ request }) => {
+        server.list.push(((await request.json()) as { productId: string }).productId);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const store = makeStore({ session });
+    store.dispatch(wishlistApi.endpoints.getWishlist.initiate());
+    await vi.waitFor(() => expect(server.lists).toBe(1));
+    store.dispatch(heartClicked({ productId: 'b' }));
+    await Promise.all(store.dispatch(wishlistApi.util.getRunningMutationsThunk()));
+    release();
+    await vi.waitFor(() => expect(server.lists).toBe(2));
+    await vi.waitFor(() => expect(selectWishlistIds(store.getState())).toEqual(['a', 'b']));
+  });
+
   it("overlapping toggles of one product end in the server's true state", async () => {
     const { store, server } = await loggedInStore([]);
     // The add is slow and lands after the remove (which found nothing to remove).

@@ -33,7 +33,7 @@ function DiscountForm() {
   };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="discount-form-title" sx={{ display: 'grid', gap: 2 }}>
+      <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="discount-form-title" sx={{ display: 'grid', gap: 2 }}>
         <Typography id="discount-form-title" component="h2" variant="h6">
           {isNew ? 'New discount code' : `Edit ${loadedFrom}`}
         </Typography>

@@ -108,7 +108,7 @@ export function EditorForm({ label, submitLabel, saving, formError, onSave, chil
     onSave();
   };
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={label} sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label={label} sx={{ display: 'grid', gap: 2 }}>
       {children}
       <FormError message={formError} />
       <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>

@@ -49,7 +49,7 @@ export default function SettingsPage() {
       ) : isLoading || !draft ? (
         <Skeleton variant="rounded" height={240} aria-label="Loading settings" />
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Shop settings" sx={{ display: 'grid', gap: 2 }}>
+        <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label="Shop settings" sx={{ display: 'grid', gap: 2 }}>
           <Section title="What shoppers see" id="settings-visibility">
             <Autocomplete
               multiple

@@ -57,7 +57,7 @@ export function saveProduct(): Thunk {
         : await dispatch(staffCatalogApi.endpoints.updateStaffProduct.initiate({ id: loadedFrom, record: checked.record })).unwrap();
       dispatch(A.saveFinished('product'));
       dispatch(A.productLoaded(product));
-      dispatch(toastRequested(isNew ? 'Product created.' : 'Product saved.'));
+      dispatch(toastRequested(isNew ? 'Product created.' : 'Product saved.', 'success'));
       if (isNew) dispatch(navigationRequested(`/staff/products/${product._id}`, { replace: true }));
     } catch (err) {
       dispatch(refused('product', err));
@@ -73,7 +73,7 @@ export function setProductHidden(id: string, hidden: boolean): Thunk {
       // The open editor follows, keeping nothing else the staff member typed: only the flag changes.
       if (selectProductEditor(getState()).loadedFrom === id) dispatch(A.productFlagChanged({ flag: 'notAvailableYet', value: product.notAvailableYet === true }));
       if (selectDeleteDialog(getState())?.id === id) dispatch(A.deleteDialogClosed());
-      dispatch(toastRequested(hidden ? 'Product hidden from the shop.' : 'Product shown in the shop again.'));
+      dispatch(toastRequested(hidden ? 'Product hidden from the shop.' : 'Product shown in the shop again.', 'success'));
     } catch (err) {
       dispatch(toastRequested(asApiError(err).message, 'error'));
     }
@@ -90,7 +90,7 @@ export function confirmDelete(): Thunk {
       const r = await dispatch(staffCatalogApi.endpoints.deleteStaffProduct.initiate(dialog.id)).unwrap();
       dispatch(A.deleteDialogClosed());
       const dropped = r.droppedCartLines + r.droppedWishlistItems;
-      dispatch(toastRequested(`"${dialog.name}" was deleted.${dropped ? ` ${dropped} cart or wishlist line${dropped === 1 ? ' was' : 's were'} removed.` : ''}`));
+      dispatch(toastRequested(`"${dialog.name}" was deleted.${dropped ? ` ${dropped} cart or wishlist line${dropped === 1 ? ' was' : 's were'} removed.` : ''}`, 'success'));
       if (selectProductEditor(getState()).loadedFrom === dialog.id) dispatch(navigationRequested('/staff/products', { replace: true }));
     } catch (err) {
       const e = asApiError(err);
@@ -143,7 +143,7 @@ export function saveBundle(): Thunk {
         : await dispatch(staffCatalogApi.endpoints.updateStaffBundle.initiate({ id: loadedFrom, record: checked.record })).unwrap();
       dispatch(A.saveFinished('bundle'));
       dispatch(A.bundleLoaded(bundle));
-      dispatch(toastRequested(isNew ? 'Bundle created.' : 'Bundle saved.'));
+      dispatch(toastRequested(isNew ? 'Bundle created.' : 'Bundle saved.', 'success'));
       if (isNew) dispatch(navigationRequested(`/staff/bundles/${bundle._id}`, { replace: true }));
     } catch (err) {
       dispatch(refused('bundle', err));
@@ -156,7 +156,7 @@ export function cancelBundle(id: string): Thunk {
     try {
       const bundle = await dispatch(staffCatalogApi.endpoints.cancelStaffBundle.initiate(id)).unwrap();
       if (selectBundleEditor(getState()).loadedFrom === id) dispatch(A.bundleLoaded(bundle));
-      dispatch(toastRequested('Bundle cancelled: shoppers no longer see it.'));
+      dispatch(toastRequested('Bundle cancelled: shoppers no longer see it.', 'success'));
     } catch (err) {
       dispatch(toastRequested(asApiError(err).message, 'error'));
     }
@@ -180,7 +180,7 @@ export function saveDiscount(): Thunk {
         : await dispatch(staffCatalogApi.endpoints.updateStaffDiscount.initiate({ ...checked.record, code: loadedFrom })).unwrap();
       dispatch(A.saveFinished('discount'));
       dispatch(A.discountLoaded(discount));
-      dispatch(toastRequested(isNew ? `Code ${discount.code} created.` : `Code ${discount.code} saved.`));
+      dispatch(toastRequested(isNew ? `Code ${discount.code} created.` : `Code ${discount.code} saved.`, 'success'));
     } catch (err) {
       dispatch(refused('discount', err));
     }
@@ -192,7 +192,7 @@ export function setDiscountActive(code: string, active: boolean): Thunk {
     try {
       const discount = await dispatch(staffCatalogApi.endpoints.setStaffDiscountActive.initiate({ code, active })).unwrap();
       if (selectDiscountEditor(getState()).loadedFrom === code) dispatch(A.discountActiveChanged(discount.active));
-      dispatch(toastRequested(active ? `Code ${code} enabled.` : `Code ${code} disabled.`));
+      dispatch(toastRequested(active ? `Code ${code} enabled.` : `Code ${code} disabled.`, 'success'));
     } catch (err) {
       dispatch(toastRequested(asApiError(err).message, 'error'));
     }
@@ -208,7 +208,7 @@ export function saveSettings(): Thunk {
       const settings = await dispatch(staffCatalogApi.endpoints.updateStaffSettings.initiate(draft)).unwrap();
       dispatch(A.saveFinished('settings'));
       dispatch(A.settingsLoaded(settings));
-      dispatch(toastRequested('Settings saved.'));
+      dispatch(toastRequested('Settings saved.', 'success'));
     } catch (err) {
       dispatch(refused('settings', err));
     }

@@ -20,8 +20,12 @@ const reducer = staffCatalogSlice.reducer;
 function storeWithToasts() {
   const store = makeStore(undefined, { now: () => NOW });
   const toasts: string[] = [];
-  const detach = attachToastOutlet((m) => toasts.push(m));
-  return { store, toasts, detach };
+  const kinds: string[] = [];
+  const detach = attachToastOutlet((m, variant) => {
+    toasts.push(m);
+    kinds.push(variant);
+  });
+  return { store, toasts, kinds, detach };
 }
 
 describe('catalog editor slice', () => {
@@ -114,7 +118,7 @@ describe('catalog editor flows', () => {
         return HttpResponse.json({ success: true, product: makeProduct({ _id: 'abcdefabcdefabcdefabcdef', name: 'Knight', price: 20 }) }, { status: 201 });
       }),
     );
-    const { store, detach } = storeWithToasts();
+    const { store, toasts, kinds, detach } = storeWithToasts();
     const moves: [string, boolean][] = [];
     store.navigator.attach((to, { replace }) => moves.push([to, replace]));
     store.dispatch(A.newProductOpened());
@@ -124,6 +128,8 @@ describe('catalog editor flows', () => {
     expect(moves).toEqual([['/staff/products/abcdefabcdefabcdefabcdef', true]]);
     expect(body).toMatchObject({ name: 'Knight', price: 20, mainCategory: 'Figures', subCategory: 'DC', subSubCategory: 'Male', bestseller: false });
     expect(selectProductEditor(store.getState())).toMatchObject({ loadedFrom: 'abcdefabcdefabcdefabcdef', formError: null, errors: {} });
+    // The console's confirmations wear the success green, as everywhere else.
+    expect([toasts, kinds]).toEqual([['Product created.'], ['success']]);
     detach();
   });
 
@@ -173,12 +179,13 @@ describe('catalog editor flows', () => {
         return HttpResponse.json({ success: true, discount: { code: 'SPRING-5', percentage: 5, active: true, expiresAt: null, timesUsed: 0, createdAt: '2026-01-01T00:00:00Z' } }, { status: 201 });
       }),
     );
-    const { store, detach } = storeWithToasts();
+    const { store, toasts, kinds, detach } = storeWithToasts();
     store.dispatch(A.newDiscountOpened());
     store.dispatch(A.discountFieldChanged({ field: 'code', value: 'spring-5' }));
     store.dispatch(A.discountFieldChanged({ field: 'percentage', value: '5' }));
     await store.dispatch(saveDiscount());
     expect(bodies).toEqual([{ code: 'SPRING-5', percentage: 5, active: true, expiresAt: null }]);
+    expect([toasts, kinds]).toEqual([['Code SPRING-5 created.'], ['success']]);
     expect((store.getState() as unknown as { staffCatalog: { discount: { loadedFrom: string } } }).staffCatalog.discount.loadedFrom).toBe('SPRING-5');
     detach();
   });

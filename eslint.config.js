@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexpPlugin from 'eslint-plugin-regexp';
 import globals from 'globals';
 
 const features = fs.existsSync('src/features')
@@ -91,6 +92,32 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Pass ids in through a prepare callback or injected deps.' },
       ],
       'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Pass time in through a prepare callback.' }],
+    },
+  },
+  {
+    // A pattern that backtracks super-linearly lets one request hold the event loop for seconds
+    // (ReDoS); inputs are length-bounded before any pattern runs, and the patterns themselves stay
+    // linear so a bound of a few kilobytes is cheap.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      ...regexpPlugin.configs['flat/recommended'].rules,
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignorePartial: false }],
+    },
+  },
+  {
+    // An async handler that sends and then resolves makes Fastify send a second time ('Reply was
+    // already sent', logged as a 500) whenever an async onSend hook is still running: return it.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExpressionStatement > CallExpression[callee.property.name='send']:matches([callee.object.name='reply'], [callee.object.callee.object.name='reply'], [callee.object.callee.object.callee.object.name='reply'])",
+          message: 'Return the reply (`return reply.send(…)`): a handler that sends and then resolves makes Fastify send again.',
+        },
+      ],
     },
   },
   {

@@ -49,6 +49,7 @@ export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdefghijklmnopqrs
  */
 export const BENCH_LIMITS = {
   RATE_LIMIT_MAX: '100000000',
+  RENDER_CONCURRENCY: '1000',
   AUTH_RATE_LIMIT_MAX: '100000',
   ORDER_RATE_LIMIT_MAX: '100000000',
   MESSAGE_RATE_LIMIT_MAX: '100000',
@@ -161,7 +162,7 @@ export async function createPgDatabase(tag, adminUrl = process.env.BENCH_PG_ADMI
   try {
     await admin.connect();
   } catch (err) {
-    return { url: null, reason: `PostgreSQL not reachable at ${adminUrl.replace(/\/\/[^@]*@/, '//')} (${err.message})`, drop: async () => {} };
+    return { url: null, reason: `PostgreSQL not reachable at ${withoutCredentials(adminUrl)} (${err.message})`, drop: async () => {} };
   }
   const name = `layerloft_bench_${tag}_${Date.now()}_${process.pid}`;
   await admin.query(`CREATE DATABASE "${name}"`);
@@ -195,3 +196,15 @@ export function percentile(xs, p) {
 /** Chromium for Lighthouse and the browser figures (Debian's package; STACK.md). */
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** A connection URL without its user and password, for messages. */
+function withoutCredentials(url) {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}

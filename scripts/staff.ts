@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatOrderNumber } from '../src/domain/orderNumber';
 import type { StaffAccountResponse } from '../server/routes/staffAccounts';
 import type {
   StaffConversationsResponse,
@@ -23,6 +24,7 @@ import type {
   StaffSettingsResponse,
   StaffThreadResponse,
 } from '../server/routes/staff';
+import { trimEndChars } from '../src/domain/text';
 
 const USAGE = `Usage: npm run staff -- <command> [options]
 
@@ -64,7 +66,7 @@ class CliError extends Error {
 function serverUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
   const raw = flag ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT || 4000}`;
   try {
-    return new URL(raw).toString().replace(/\/+$/, '');
+    return trimEndChars(new URL(raw).toString(), '/');
   } catch {
     throw new CliError(`Not a URL: ${raw}`, 2);
   }
@@ -325,7 +327,7 @@ export async function main(
       show(r, () => {
         if (r.orders.length === 0) return out('No orders.');
         for (const x of r.orders) {
-          out(`${x._id} · ${x.status} · $${x.amount.toFixed(2)} · ${x.customer?.email ?? '?'} · ${when(new Date(x.date).toISOString())}${x.trackingNumber ? ` · tracking ${x.trackingNumber}` : ''}`);
+          out(`${formatOrderNumber(x.orderNumber)} · ${x._id} · ${x.status} · $${x.amount.toFixed(2)} · ${x.customer?.email ?? '?'} · ${when(new Date(x.date).toISOString())}${x.trackingNumber ? ` · tracking ${x.trackingNumber}` : ''}`);
         }
       });
       return 0;
@@ -339,7 +341,7 @@ export async function main(
         body: { orderId, ...(o.status ? { status: o.status } : {}), ...(o.tracking ? { trackingNumber: o.tracking } : {}) },
       });
       show(r, () =>
-        out(`Order ${r.order._id} is now ${r.order.status}${r.order.trackingNumber ? ` (tracking ${r.order.trackingNumber})` : ''}${r.emailed ? '; the customer was e-mailed' : ''}.`),
+        out(`Order ${r.order.orderNumber ? formatOrderNumber(r.order.orderNumber) : r.order._id} is now ${r.order.status}${r.order.trackingNumber ? ` (tracking ${r.order.trackingNumber})` : ''}${r.emailed ? '; the customer was e-mailed' : ''}.`),
       );
       return 0;
     }

@@ -17,10 +17,11 @@ import { seedIfEmpty } from './db/seed';
 import { DB_BUSY_MESSAGE, DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseBusy, isDatabaseUnavailable } from './lib/dbErrors';
 import { orderPlugins } from './lib/appPlugin';
 import { HttpError } from './lib/errors';
-import { logSerializers } from './lib/logRedaction';
+import { logSerializers, SECRET_LOG_KEYS } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
-import { containsNul, NUL_MESSAGE } from './lib/inputGuards';
+import { clientAddress } from './lib/clientAddress';
+import { containsNul, hasOverlongText, NUL_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './lib/inputGuards';
 import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
 import { loadBuiltRenderer, SSR_ENTRY } from './ssr/render';
@@ -61,7 +62,7 @@ export interface AppDeps {
 export async function loadFolder(dir: string): Promise<{ source: string; plugin: FastifyPluginAsync }[]> {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
-    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !/\.(d|test|spec)\.[mc]?[tj]s$/.test(f) && !f.startsWith('_'))
+    .filter((f) => /\.(?:ts|js|mjs)$/.test(f) && !/\.(?:d|test|spec)\.[mc]?[tj]s$/.test(f) && !f.startsWith('_'))
     .sort();
   const out: { source: string; plugin: FastifyPluginAsync }[] = [];
   for (const f of files) {
@@ -92,11 +93,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            // Capabilities never reach a log line, whoever logs them: session tokens, payment
+            // session ids (they open the payment page) and password-reset tokens.
+            redact: {
+              paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', ...SECRET_LOG_KEYS.flatMap((k) => [k, `*.${k}`])],
+              censor: '[redacted]',
+            },
             serializers: logSerializers,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
             // A person at a terminal reads lines; a pipe (a log collector, the tests) gets JSON.
-            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            ...(!deps.logStream && process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
           },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest the server (what Fastify does for a number, which its typings omit).
@@ -144,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // PostgreSQL text cannot hold U+0000: refuse it here (400) rather than fail in the driver (500).
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body) || containsNul(request.query)) throw new HttpError(400, NUL_MESSAGE);
+    // Every field bounded before any schema or pattern sees it (ReDoS): one rule for every route.
+    if (hasOverlongText(request.body) || hasOverlongText(request.query) || hasOverlongText(request.params)) throw new HttpError(400, TEXT_TOO_LONG_MESSAGE);
   });
 
   // ---- errors: always { success: false, message }, never a stack or SQL -------------------------
@@ -227,6 +235,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       : {}),
   });
 
+  // RATE_LIMIT_MAX per client address and window over the API, the pages and the pictures: what one
+  // address may ask of this server, whatever it asks (the routes' own limits come on top). Hashed
+  // assets, the socket and the health checks are not counted: a page's own files must load, and
+  // a load balancer's probes come from one address.
+  const perAddress = app.createRateLimit({ max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `all:${clientAddress(req)}` });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!countsTowardsAddressLimit(request.url)) return;
+    const r = await perAddress(request);
+    if (!r.isAllowed && r.isExceeded) {
+      const seconds = Math.max(1, r.ttlInSeconds);
+      reply.header('Retry-After', String(seconds));
+      throw new HttpError(429, `Too many requests from your address. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`);
+    }
+  });
+
   // ---- app plugins (repositories) and routes, autoloaded -------------------------------------
   // Each app plugin declares what it needs (appPlugin's dependencies): registered in that order,
   // so nothing depends on how files happen to be named; a missing or circular need stops the start.
@@ -249,6 +272,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (renderer) {
       const page = await renderer.render(request.url);
       reply.code(page.status).header('x-render-cache', page.cache);
+      // Every render slot was taken for too long: the shell (the client renders the page), and a hint to come back.
+      if (page.cache === 'busy') reply.header('Retry-After', '1').header('Cache-Control', 'no-store');
       // A cache hit: bytes compressed once (with an ETag, so a revalidation is a 304).
       if (page.body && page.status === 200) return sendCachedBody(request, reply, page.body, 'text/html; charset=utf-8');
       return sendRenderedPage(request, reply, page.html);
@@ -325,6 +350,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   return app;
+}
+
+/** Whether a request counts towards RATE_LIMIT_MAX: the API, pages and pictures do; a page's own assets, the socket and health checks do not. */
+export function countsTowardsAddressLimit(url: string): boolean {
+  const path = url.split('?')[0];
+  return !(path.startsWith('/assets/') || path.startsWith('/socket.io/') || path.startsWith('/pay/assets/') || path === '/healthz' || path === '/readyz' || path === '/favicon.ico');
 }
 
 function trustHops(hops: number) {

@@ -3,11 +3,23 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { trimEndChars } from '../src/domain/text';
 
 /**
  * Configuration comes from the environment only (issue 2). `loadConfig(env)` validates it with zod
  * and throws a ConfigError whose message names every bad variable, so a typo fails at start.
  */
+/** True for an IANA zone name the runtime's time-zone data knows (Intl throws a RangeError otherwise). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!/^[A-Z][\w+\-/]{0,63}$/i.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -49,6 +61,26 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * The shortest prefixes a proxy range may have: a proxy sits in a network of its operator, never
+ * in half the Internet. `0.0.0.0/1,128.0.0.0/1` (or `::/0`) would trust every client's own
+ * X-Forwarded-For, which is what refusing `true` prevents. An IPv4-mapped IPv6 range
+ * (`::ffff:0:0/96`) covers IPv4 addresses, so it is held to the IPv4 rule (/104 = /8).
+ */
+export const TRUST_PROXY_MIN_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/** Why a TRUST_PROXY entry trusts too much, or null when its range is narrow enough. */
+function tooWide(entry: string): string | null {
+  const [address, bits] = entry.split('/');
+  if (bits === undefined || PROXY_RANGE_NAMES.includes(entry)) return null;
+  const n = Number(bits);
+  const family = isIP(address);
+  const mapped = family === 6 && /^::ffff:/i.test(address);
+  const min = family === 4 ? TRUST_PROXY_MIN_PREFIX.ipv4 : mapped ? 96 + TRUST_PROXY_MIN_PREFIX.ipv4 : TRUST_PROXY_MIN_PREFIX.ipv6;
+  if (n >= min) return null;
+  return `${entry} trusts too many addresses (any client there could name its own address): give the proxies' own addresses or ranges of at least /${TRUST_PROXY_MIN_PREFIX.ipv4} for IPv4 and /${TRUST_PROXY_MIN_PREFIX.ipv6} for IPv6`;
+}
+
 /** TRUST_PROXY: off, a hop count, or the proxies' addresses/CIDRs — never "trust every hop". */
 const trustProxy = optionalString.transform((v, ctx): false | number | string[] => {
   if (v === undefined || ['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false;
@@ -57,7 +89,12 @@ const trustProxy = optionalString.transform((v, ctx): false | number | string[] 
     if (hops <= 32) return hops;
   }
   const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length && list.every(isProxyAddress)) return list;
+  if (list.length && list.every(isProxyAddress)) {
+    const wide = list.map(tooWide).filter((w): w is string => w !== null);
+    if (!wide.length) return list;
+    for (const message of wide) ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
   ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
   return z.NEVER;
 });
@@ -78,7 +115,7 @@ const envSchema = z.object({
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters long',
   }),
-  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_/.test(v), {
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(?:sk|rk)_(?:test|live)_/.test(v), {
     message: 'must start with sk_test_, sk_live_, rk_test_ or rk_live_',
   }),
   PAYMENTS: z.enum(['stripe', 'test'], { message: 'must be stripe or test' }).optional(),
@@ -88,6 +125,13 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@smtp.example.com:587'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://shop.example.com'),
   SHOP_NAME: z.string().trim().default('LayerLoft'),
+  // The dashboard's days start at midnight here; a zone the time-zone database does not know would
+  // put every figure on the wrong day, so it stops the start.
+  SHOP_TIMEZONE: z
+    .string()
+    .trim()
+    .default('America/New_York')
+    .refine((v) => isKnownTimeZone(v), { message: 'is not a time zone this system knows (an IANA name such as America/New_York or Europe/Paris)' }),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@layerloft.shop'),
   STAFF_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   STAFF_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
@@ -102,10 +146,12 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(300),
   HTML_CACHE_ENTRIES: z.coerce.number().int().min(0, 'must be 0 or more').default(500),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(60_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(15 * 60_000),
   LOGIN_FAILURE_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
+  LOGIN_ADDRESS_FAILURE_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(50),
   SEED_ON_EMPTY: bool,
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1, 'must be at least 1').default(5),
   MESSAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000, 'must be at least 1000').default(10_000),
@@ -151,6 +197,8 @@ export interface Config {
   smtpUrl?: string;
   publicUrl?: string;
   shopName: string;
+  /** The shop's IANA time zone (SHOP_TIMEZONE): the dashboard's days start at its midnight. */
+  shopTimeZone: string;
   shopEmail: string;
   staffEmail?: string;
   staffPassword?: string;
@@ -164,6 +212,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /** Anonymous server renders kept (LRU, issue 16); 0 renders every page anew (the bench's uncached figures). */
   htmlCacheEntries?: number;
+  /** Uncached page renders at once (default: two per core); one that waited 500 ms for a slot gets the client-rendered shell and 503. */
+  renderConcurrency?: number;
   /**
    * Login, register, forgot- and reset-password: attempts allowed per window, counted separately
    * per client IP and per e-mail address (in Redis when REDIS_URL is set).
@@ -171,6 +221,11 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** Failed logins allowed per e-mail from one client source per window (AUTH_RATE_LIMIT_WINDOW_MS). */
   loginFailures: { max: number; windowMs: number };
+  /**
+   * Failed logins allowed from one client address per window, whatever the e-mail: a shared NAT or
+   * every shopper behind a proxy without TRUST_PROXY shares it, so only failures count.
+   */
+  loginAddressFailureMax?: number;
   /**
    * Argon2id cost. 'owasp' (m=19 MiB, t=2, p=1) everywhere; 'test' is a cheap profile that only the
    * test helpers set through `overrides` — no environment variable can lower it.
@@ -243,8 +298,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payments: 'test',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     smtpUrl: e.SMTP_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL === undefined ? undefined : trimEndChars(e.PUBLIC_URL, '/')),
     shopName: e.SHOP_NAME,
+    shopTimeZone: e.SHOP_TIMEZONE,
     shopEmail: e.SHOP_EMAIL,
     staffEmail: e.STAFF_EMAIL,
     staffPassword: e.STAFF_PASSWORD,
@@ -256,8 +312,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     htmlCacheEntries: e.HTML_CACHE_ENTRIES,
+    renderConcurrency: e.RENDER_CONCURRENCY,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     loginFailures: { max: e.LOGIN_FAILURE_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    loginAddressFailureMax: e.LOGIN_ADDRESS_FAILURE_MAX,
     passwordHashing: 'owasp',
     seedOnEmpty: e.SEED_ON_EMPTY ?? nodeEnv !== 'production',
     messageRateLimit: { max: e.MESSAGE_RATE_LIMIT_MAX, windowMs: e.MESSAGE_RATE_LIMIT_WINDOW_MS },

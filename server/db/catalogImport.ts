@@ -3,11 +3,13 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { toCents } from '../../src/domain/money';
 import { FIGURE_GENDERS, TAXONOMY } from '../../src/domain/taxonomy';
+import { hasUnsafeCharacters, isLocalPath } from '../../src/domain/text';
 import { imageUrl, kindFor } from '../images/urls';
 import { bumpCatalogVersion } from '../repositories/catalog';
 import { accessoryFlags, PRODUCT_ID_RE } from '../repositories/catalogMapping';
 import type { Db, DbOrTx } from './client';
 import { bundles, discounts, products, type NewBundleRow, type NewProductRow } from './schema';
+import { own } from '../../src/domain/lookup';
 
 /**
  * The catalog file format (documented in CATALOG_FORMAT.md): products, bundles and discount codes
@@ -24,19 +26,33 @@ const money = z
 /** A picture: a path on this site (`/img/...`, `/uploads/...`); remote URLs are refused (CSP). */
 const localImage = z
   .string({ message: 'must be a string' })
-  .regex(/^\/(?!\/)[^\s]*$/, 'must be a local path starting with "/" (remote URLs are not allowed)');
+  .max(500, { message: 'must be at most 500 characters', abort: true })
+  .refine(isLocalPath, 'must be a local path starting with "/" (remote URLs are not allowed)');
 
 const flag = z.boolean({ message: 'must be true or false' }).optional();
-const id = z.string().regex(PRODUCT_ID_RE, 'must be 24 lowercase hex characters');
+const id = z.string().max(64, { message: 'must be 24 lowercase hex characters', abort: true }).regex(PRODUCT_ID_RE, 'must be 24 lowercase hex characters');
 const DATE_MESSAGE = 'must be an ISO 8601 date-time (e.g. 2025-01-31T00:00:00Z) or milliseconds';
-const date = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, message: DATE_MESSAGE })], { message: DATE_MESSAGE });
-const text = (max: number) => z.string({ message: 'must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const date = z.union([z.number().int().nonnegative(), z.string().max(40, DATE_MESSAGE).pipe(z.iso.datetime({ offset: true, message: DATE_MESSAGE }))], { message: DATE_MESSAGE });
+const text = (max: number) =>
+  z
+    .string({ message: 'must be a string' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, { message: `must be at most ${max} characters`, abort: true })
+    .refine((v) => !hasUnsafeCharacters(v, false), 'must not contain control characters or text-direction overrides');
+/** A longer text (a description): line breaks and tabs allowed. */
+const longText = (max: number) =>
+  z
+    .string({ message: 'must be a string' })
+    .max(max, { message: `must be at most ${max} characters`, abort: true })
+    .refine((v) => !hasUnsafeCharacters(v, true), 'must not contain control characters or text-direction overrides (line breaks and tabs are fine)')
+    .default('');
 
 const accessorySchema = z.strictObject({
   name: text(120),
   price: money,
   images: z.array(localImage).max(12).default([]),
-  description: z.string().max(2000).default(''),
+  description: longText(2000),
   outOfStock: flag,
   comingSoon: flag,
   preOrder: flag,
@@ -49,18 +65,18 @@ export const productRecordSchema = z
   .strictObject({
     _id: id.optional(),
     name: text(160),
-    description: z.string().max(5000, 'must be at most 5000 characters').default(''),
+    description: longText(5000),
     price: money,
     discount: z.number().int('must be a whole percent').min(0, 'must be 0–100').max(100, 'must be 0–100').default(0),
     image: z.array(localImage).max(12, 'at most 12 images').default([]),
     mainCategory: z.enum(Object.keys(TAXONOMY) as [string, ...string[]], {
       message: `must be one of ${Object.keys(TAXONOMY).join(', ')}`,
     }),
-    subCategory: z.string({ message: 'must be a string' }),
-    subSubCategory: z.string().optional(),
+    subCategory: z.string({ message: 'must be a string' }).max(40, 'must be at most 40 characters'),
+    subSubCategory: z.string().max(40, 'must be at most 40 characters').optional(),
     colorVariants: z.array(z.strictObject({ color: text(40), image: localImage.optional() })).max(24).default([]),
     clothingSizes: z.array(text(10)).max(12).default([]),
-    canvasSizes: z.array(z.string().regex(/^\d{1,3}x\d{1,3}$/, 'must look like 12x16')).max(12).default([]),
+    canvasSizes: z.array(z.string().max(16, { message: 'must look like 12x16', abort: true }).regex(/^\d{1,3}x\d{1,3}$/, 'must look like 12x16')).max(12).default([]),
     accessories: z.array(accessorySchema).max(20).default([]),
     outOfStock: flag,
     comingSoon: flag,
@@ -73,7 +89,7 @@ export const productRecordSchema = z
     date: date.optional(),
   })
   .superRefine((p, ctx) => {
-    const subs = TAXONOMY[p.mainCategory as keyof typeof TAXONOMY] as readonly string[] | undefined;
+    const subs = own<readonly string[]>(TAXONOMY, p.mainCategory);
     if (subs && !subs.includes(p.subCategory)) {
       ctx.addIssue({ code: 'custom', path: ['subCategory'], message: `must be one of ${subs.join(', ')} for ${p.mainCategory}` });
     }
@@ -88,7 +104,7 @@ export const bundleRecordSchema = z
   .strictObject({
     _id: id.optional(),
     title: text(160),
-    description: z.string().max(5000).default(''),
+    description: longText(5000),
     price: money,
     images: z.array(localImage).max(12).default([]),
     startDate: date,
@@ -104,8 +120,9 @@ export const bundleRecordSchema = z
 export const discountRecordSchema = z.strictObject({
   code: z
     .string()
+    .max(64, { message: 'must be 3–32 letters, digits or dashes', abort: true })
     .trim()
-    .regex(/^[A-Za-z0-9-]{3,32}$/, 'must be 3–32 letters, digits or dashes')
+    .regex(/^[A-Z0-9-]{3,32}$/i, 'must be 3–32 letters, digits or dashes')
     .transform((c) => c.toUpperCase()),
   percentage: z.number().int('must be a whole percent').min(1, 'must be 1–100').max(100, 'must be 1–100'),
   active: z.boolean().default(true),

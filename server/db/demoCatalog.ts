@@ -1,6 +1,7 @@
 import type { CatalogFile, ProductRecord } from './catalogImport';
 import { deriveId } from './catalogImport';
 import { imageUrl, kindFor } from '../images/urls';
+import { own } from '../../src/domain/lookup';
 
 /**
  * The demo catalog written on the first start of an empty database and by `npm run seed`:
@@ -136,7 +137,7 @@ export function demoCatalog(now = Date.now()): Required<CatalogFile> {
     return {
       _id: id,
       name,
-      description: `${blurb} ${KIND_COPY[kind] ?? ''}`.trim(),
+      description: `${blurb} ${own(KIND_COPY, kind) ?? ''}`.trim(),
       price,
       image: [imageUrl(id, kind, colors[0]), imageUrl(`${id}-2`, kind, colors[1] ?? colors[0]), imageUrl(`${id}-3`, kind, colors[0])],
       mainCategory: main,

@@ -227,6 +227,8 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     paidAt: ts('paid_at'),
+    /** The number people read and say (#1001), from `order_number_seq` when the order is paid (0006_shop). */
+    orderNumber: bigint('order_number', { mode: 'number' }),
   },
   // 0003_staff also adds a generated `search` tsvector (GIN-indexed) that the staff board queries
   // with SQL; it is left out here so that no read of an order carries it.
@@ -235,6 +237,10 @@ export const orders = pgTable(
     index('orders_payment_session_idx').on(t.paymentSessionId),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    uniqueIndex('orders_number_unique').on(t.orderNumber),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_abandoned_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'Cancelled' and ${t.paidAt} is null`),
+    index('orders_to_fulfil_idx').on(t.createdAt).where(sql`${t.status} in ('Order Placed', 'Processing')`),
   ],
 );
 
@@ -310,7 +316,10 @@ export const messages = pgTable(
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    index('messages_unread_by_staff_idx').on(t.conversationId).where(sql`${t.isAdmin} = false and ${t.readAt} is null`),
+  ],
 );
 
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
@@ -345,18 +354,22 @@ export const orderEvents = pgTable(
 );
 
 /** One refund per order (the whole amount), as the payment provider answered it. */
-export const orderRefunds = pgTable('order_refunds', {
-  id: text('id').primaryKey(),
-  orderId: text('order_id')
-    .notNull()
-    .unique('order_refunds_order_unique')
-    .references(() => orders.id),
-  provider: text('provider').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  status: text('status').notNull(),
-  actorId: text('actor_id'),
-  createdAt: createdAt(),
-});
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .unique('order_refunds_order_unique')
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    actorId: text('actor_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_refunds_created_idx').on(t.createdAt)],
+);
 
 /** Who changed what in the shop (staff API): one row per change, readable per entity. */
 export const auditLog = pgTable(

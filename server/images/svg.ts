@@ -3,6 +3,7 @@
  * variant colour, with faint layer lines, varied by a seed. Square 800×800, no text, no remote URLs.
  */
 import { FILAMENT_COLORS } from '../../src/domain/colors';
+import { own } from '../../src/domain/lookup';
 
 export const IMAGE_KINDS = [
   'figure',
@@ -30,7 +31,7 @@ export function resolveColor(input: string | undefined): string | null {
   if (!input) return null;
   const v = input.trim().toLowerCase().replace(/^#/, '');
   if (/^[0-9a-f]{6}$/.test(v)) return `#${v}`;
-  return NAMED_COLORS[v.replace(/[\s_-]+/g, '')] ?? null;
+  return own(NAMED_COLORS, v.replace(/[\s_-]+/g, '')) ?? null;
 }
 
 // ---- colour maths -------------------------------------------------------------------------------

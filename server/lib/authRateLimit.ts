@@ -60,6 +60,26 @@ export async function countLoginAttempt(app: FastifyInstance, request: FastifyRe
   if (failures > max) throw tooMany(reply, windowEndsAt.getTime() - Date.now());
 }
 
+/** The per-address row of the failure table: no e-mail has this form. */
+const ANY_EMAIL = '*';
+
+/**
+ * Login's per-address limit (issue 25): failures only, from one client address whatever the e-mail
+ * (`config.loginAddressFailureMax` per window). A success neither counts nor clears it — clearing
+ * would let someone with one account of their own guess others' without end — and many shoppers
+ * behind one address (a NAT, a proxy without TRUST_PROXY) logging in never block each other.
+ * `checkLoginAddress` before checking the password, `countLoginAddressFailure` after a failure.
+ */
+export async function checkLoginAddress(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const max = app.config.loginAddressFailureMax ?? 50;
+  const { failures, windowEndsAt } = await app.loginFailures.count(ANY_EMAIL, loginSource(request));
+  if (failures >= max && windowEndsAt) throw tooMany(reply, windowEndsAt.getTime() - Date.now());
+}
+
+export async function countLoginAddressFailure(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  await app.loginFailures.attempt(ANY_EMAIL, loginSource(request), app.config.loginFailures.windowMs);
+}
+
 export function clearLoginFailures(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
   return app.loginFailures.clear(email, loginSource(request));
 }

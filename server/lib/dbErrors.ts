@@ -17,7 +17,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  * PostgreSQL SQLSTATEs that mean "not serving now": class 08 (connection exception), 57P01–57P03
  * (shutdown, crash shutdown, cannot connect now) and 53300 (too many connections).
  */
-const PG_UNAVAILABLE = /^(08\d{3}|57P0[123]|53300)$/;
+const PG_UNAVAILABLE = /^(?:08\d{3}|57P0[123]|53300)$/;
 /** node-postgres reports a dropped or timed-out connection with these messages (no code). */
 const PG_MESSAGES = /Connection terminated|connection timeout|timeout expired|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../../src/domain/cartKey';
+import { MAX_LINE_QUANTITY, MAX_VARIANT_LENGTH } from '../../src/domain/cartKey';
 import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
 
 /** A line quantity: a whole number from `min` to 99 (cart updates allow 0, orders start at 1). */
@@ -12,10 +12,12 @@ export function lineQuantity(min: 0 | 1) {
 export function hexId(what: string) {
   return z
     .string({ message: 'is required' })
+    // Bounded before anything else runs on it: a longer text stops the pipe before the pattern.
+    .max(64, `must be ${what} id (24 hexadecimal characters)`)
     .trim()
     .toLowerCase()
     .pipe(z.string().regex(PRODUCT_ID_RE, `must be ${what} id (24 hexadecimal characters)`));
 }
 
 /** The variant of a line (SPEC §7 calls it color): 'color|size', 'accessory-<index>' or 'bundle'. */
-export const variantField = z.string({ message: 'is required (the variant)' }).max(200, 'must be at most 200 characters');
+export const variantField = z.string({ message: 'is required (the variant)' }).max(MAX_VARIANT_LENGTH, `must be at most ${MAX_VARIANT_LENGTH} characters`);

@@ -14,8 +14,15 @@ const SECRET_IN_URL: [RegExp, string][] = [
   [/([?&]session_id=)[^&#]*/gi, '$1[redacted]'],
 ];
 
+/** Fields whose value is a secret wherever a log call puts them (top level or one level down). */
+export const SECRET_LOG_KEYS = ['token', 'sessionId', 'session_id', 'resetToken', 'password', 'newPassword', 'sessionUrl', 'session_url'];
+
+/** A logged URL is cut here: a log line stays readable, and no pattern reads a megabyte of query. */
+const MAX_LOGGED_URL = 2048;
+
 export function redactUrl(url: string): string {
-  return SECRET_IN_URL.reduce((u, [re, to]) => u.replace(re, to), url);
+  const cut = url.length > MAX_LOGGED_URL ? `${url.slice(0, MAX_LOGGED_URL)}…` : url;
+  return SECRET_IN_URL.reduce((u, [re, to]) => u.replace(re, to), cut);
 }
 
 /** Drizzle's "Failed query: <sql>\nparams: <values>": the values go. */

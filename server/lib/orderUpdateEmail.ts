@@ -1,4 +1,5 @@
 import type { Address } from '../../src/domain/types';
+import { orderNameForEmail } from '../payments/email';
 import type { OrderRow } from '../repositories/orders';
 import { escapeHtml, type MailMessage } from './mailer';
 
@@ -13,13 +14,14 @@ export function orderUpdateEmail(
   accountEmail: string,
 ): MailMessage {
   const address = order.address as unknown as Partial<Address>;
+  const name = orderNameForEmail(order);
   const greeting = address.firstName ? `Hi ${address.firstName},` : 'Hello,';
-  const subject = change.delivered ? `Your ${shop.name} order ${order.id} was delivered` : `Your ${shop.name} order ${order.id} is on its way`;
+  const subject = change.delivered ? `Your ${shop.name} order ${name} was delivered` : `Your ${shop.name} order ${name} is on its way`;
   const lead = change.delivered
-    ? `Your order ${order.id} has been delivered. We hope you love it!`
-    : `Good news: your order ${order.id} has shipped.`;
+    ? `Your order ${name} has been delivered. We hope you love it!`
+    : `Good news: your order ${name} has shipped.`;
   const tracking = order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : '';
-  const text = [greeting, '', lead, ...(tracking ? ['', tracking] : []), '', `You can follow your orders at ${shop.url}/orders.`, '', `— ${shop.name}`].join('\n');
+  const text = [greeting, '', lead, ...(tracking ? ['', tracking] : []), '', `Order reference: ${order.id}`, `You can follow your orders at ${shop.url}/orders.`, '', `— ${shop.name}`].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
 <div style="max-width:560px;margin:0 auto;padding:24px">

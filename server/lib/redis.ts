@@ -73,6 +73,16 @@ class LinkImpl implements RedisLink {
     readonly client: Redis,
     private readonly changed: () => void,
   ) {
+    // A command nobody awaits (the socket.io adapter's subscribe calls) must not end the process
+    // when it fails: something that is not Redis at REDIS_URL answers bytes the parser refuses, and
+    // ioredis then rejects every queued command at once. The outage is already reported through
+    // 'error' below; callers that await a command still see its rejection.
+    const sendCommand = client.sendCommand.bind(client);
+    client.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+      const sent = sendCommand(...args) as Promise<unknown>;
+      sent.catch(() => undefined);
+      return sent;
+    }) as Redis['sendCommand'];
     // ioredis emits 'error' on every reconnect attempt; the outage itself is logged once by RedisLinks.
     client.on('error', (err: Error) => {
       this.lastError = err.message;

@@ -45,10 +45,12 @@ export function productAvailability(p: Product): string {
   return `${SCHEMA}OutOfStock`;
 }
 
+/** The URL of a picture of this site, or undefined: a stored path that resolves to another host is never announced as ours. */
 function absolute(origin: string, url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url, `${origin}/`).href;
+    const resolved = new URL(url, `${origin}/`);
+    return resolved.origin === new URL(origin).origin ? resolved.href : undefined;
   } catch {
     return undefined;
   }

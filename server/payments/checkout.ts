@@ -16,8 +16,9 @@ import { variantLabel } from './email';
 import { fillSessionId, type PaymentProvider } from './provider';
 
 export const CHECKOUT_MESSAGES = {
-  invalidCode: 'Invalid discount code',
-  expiredCode: 'This discount code has expired',
+  /** The same answer as POST /api/discounts/validate (SPEC §8 'Invalid code'): no route tells more about a code than another. */
+  invalidCode: 'Invalid code',
+  expiredCode: 'This code has expired',
   badVariant: (v: string) => `Invalid variant "${v}": use 'color|size', 'accessory-<index>' or 'bundle'`,
   tooMany: `A line can hold at most ${MAX_LINE_QUANTITY} items`,
   unavailable: (messages: string[]) => `Some items cannot be ordered: ${messages.join('; ')}. Please update your cart and try again.`,
@@ -101,7 +102,9 @@ export class CheckoutService {
 
   /** `/verify?success=true|false&session_id={CHECKOUT_SESSION_ID}` on our own origin. */
   returnUrl(success: boolean, sessionId?: string): string {
-    const url = `${this.deps.baseUrl()}/verify?success=${success}&session_id={CHECKOUT_SESSION_ID}`;
+    // A cancelled payment goes straight back to the cart, which says so at once (rendered on the
+    // server from the url) and closes the session from there; only a payment needs /verify.
+    const url = success ? `${this.deps.baseUrl()}/verify?success=true&session_id={CHECKOUT_SESSION_ID}` : `${this.deps.baseUrl()}/cart?payment=cancelled&session_id={CHECKOUT_SESSION_ID}`;
     return sessionId ? fillSessionId(url, sessionId) : url;
   }
 
@@ -132,7 +135,7 @@ export class CheckoutService {
     let discount: Discount | null = null;
     if (discountCode && discountCode.trim()) {
       const found = await this.deps.discounts.lookup(discountCode, new Date(this.now()));
-      if (!found.ok) throw new HttpError(400, found.reason === 'expired' ? CHECKOUT_MESSAGES.expiredCode : CHECKOUT_MESSAGES.invalidCode);
+      if (!found.ok) throw found.reason === 'expired' ? new HttpError(410, CHECKOUT_MESSAGES.expiredCode) : new HttpError(404, CHECKOUT_MESSAGES.invalidCode);
       discount = found.discount;
     }
     const lines = [...merged].map(([key, quantity]) => ({ key, quantity }));
@@ -285,12 +288,19 @@ export class CheckoutService {
     throw new HttpError(502, CHECKOUT_MESSAGES.providerDown);
   }
 
-  /** Only https images on a public origin can be shown by Stripe; relative ones are left out. */
+  /**
+   * Only https images on a public origin can be shown by Stripe; relative ones are left out, and so
+   * is anything that resolves to another host (a stored '/\\host/x.png' is not ours).
+   */
   private publicImage(image: string): string | undefined {
-    if (!image) return undefined;
-    if (/^https:\/\//.test(image)) return image;
-    if (image.startsWith('/') && this.deps.baseUrl().startsWith('https://')) return `${this.deps.baseUrl()}${image}`;
-    return undefined;
+    const base = this.deps.baseUrl();
+    if (!image || !base.startsWith('https://')) return undefined;
+    try {
+      const url = new URL(image, `${base}/`);
+      return url.origin === new URL(base).origin ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /**

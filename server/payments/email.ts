@@ -1,5 +1,6 @@
 import { formatPhone } from '../../src/domain/address';
 import { formatMoney, toDollars } from '../../src/domain/money';
+import { formatOrderNumber } from '../../src/domain/orderNumber';
 import type { Address } from '../../src/domain/types';
 import { escapeHtml, type MailMessage } from '../lib/mailer';
 import type { OrderRow, StoredOrderItem } from '../repositories/orders';
@@ -13,6 +14,11 @@ export function variantLabel(item: Pick<StoredOrderItem, 'kind' | 'variant' | 'p
 }
 
 const money = (cents: number) => formatMoney(toDollars(cents));
+
+/** How an e-mail names an order: its number (#1001), or its long id before it has one. */
+export function orderNameForEmail(order: Pick<OrderRow, 'id' | 'orderNumber'>): string {
+  return order.orderNumber ? formatOrderNumber(order.orderNumber) : order.id;
+}
 
 /**
  * The order confirmation e-mail: order id, lines, totals and the delivery address (issue 6). It goes
@@ -40,10 +46,12 @@ export function orderConfirmationEmail(order: OrderRow, shop: { name: string; ur
   if (order.discountCents > 0) totals.push([`Discount${order.discountCode ? ` (${order.discountCode})` : ''}`, `−${money(order.discountCents)}`]);
   totals.push(['Total paid', money(order.amountCents)]);
 
+  const name = orderNameForEmail(order);
   const text = [
     `Hi ${address.firstName},`,
     '',
-    `Thank you for your order! We have received your payment and your order ${order.id} is confirmed.`,
+    `Thank you for your order! We have received your payment and your order ${name} is confirmed.`,
+    `Order reference: ${order.id}`,
     '',
     'Items:',
     ...lines.map((l) => `  ${l.text}`),
@@ -68,7 +76,7 @@ export function orderConfirmationEmail(order: OrderRow, shop: { name: string; ur
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
 <p>Hi ${e(address.firstName)},</p>
-<p>Thank you for your order! We have received your payment and your order <strong>${e(order.id)}</strong> is confirmed.</p>
+<p>Thank you for your order! We have received your payment and your order <strong>${e(name)}</strong> is confirmed.<br><span style="color:#6B5E66;font-size:13px">Order reference: ${e(order.id)}</span></p>
 <table style="width:100%;border-collapse:collapse;margin:16px 0">${lines.map(row).join('')}
 ${totals.map(([k, v], i) => `<tr><td style="padding:4px 0;${i === totals.length - 1 ? 'font-weight:bold;font-size:16px' : ''}">${e(k)}</td><td style="padding:4px 0;text-align:right;${i === totals.length - 1 ? 'font-weight:bold;font-size:16px' : ''}">${e(v)}</td></tr>`).join('')}
 </table>
@@ -79,5 +87,5 @@ ${address.description ? `<p><em>Notes:</em> ${e(address.description)}</p>` : ''}
 <p>— ${e(shop.name)}</p>
 </div></body></html>`;
 
-  return { to: accountEmail, subject: `Your ${shop.name} order ${order.id} is confirmed`, text, html };
+  return { to: accountEmail, subject: `Your ${shop.name} order ${name} is confirmed`, text, html };
 }

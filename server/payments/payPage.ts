@@ -95,7 +95,7 @@ export function renderPayPage(p: PayPageInput): string {
 
   const body = `<div class="page">
 <header class="topbar">
-  <a class="back" href="${e(p.cancelUrl)}"><span aria-hidden="true">←</span> Back to ${e(p.shopName)}<span class="visually-hidden"> (cancels this payment)</span></a>
+  <form class="back-form" method="post" action="/pay/${e(encodeURIComponent(p.sessionId))}/cancel"><button type="submit" class="back"><span aria-hidden="true">←</span> Back to ${e(p.shopName)}<span class="visually-hidden"> (cancels this payment)</span></button></form>
   <span class="test-badge">Test mode</span>
 </header>
 <main class="layout">
@@ -129,7 +129,7 @@ ${totals}
       </div>
       ${field('name', 'Name on card', `<input id="name" name="name" autocomplete="cc-name" placeholder="Full name" maxlength="100" value="${e(v.name ?? '')}"${attrs('name', errors)} required>`, errors)}
       <button type="submit" class="pay-button">Pay ${e(money(order.amountCents))}</button>
-      <p class="cancel-line"><a href="${e(p.cancelUrl)}">Cancel payment</a></p>
+      <p class="cancel-line"><button type="submit" formaction="/pay/${e(encodeURIComponent(p.sessionId))}/cancel" formnovalidate>Cancel payment</button></p>
     </form>
     <p class="secure"><svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M4 7V5a4 4 0 118 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 10-4 0v2z" fill="currentColor"/></svg> Secure checkout hosted by ${e(p.shopName)}</p>
   </section>

@@ -11,7 +11,7 @@ export const TEST_CARDS = {
 
 /** Session ids are the only secret of a hosted page url: 24 random bytes. */
 export const newTestSessionId = () => `cs_ll_${randomBytes(24).toString('base64url')}`;
-export const TEST_SESSION_ID_RE = /^cs_ll_[A-Za-z0-9_-]{32}$/;
+export const TEST_SESSION_ID_RE = /^cs_ll_[\w-]{32}$/;
 
 /**
  * The built-in test checkout (no STRIPE_SECRET_KEY): the session lives in our payment_sessions

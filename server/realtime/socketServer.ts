@@ -42,7 +42,7 @@ export interface Realtime {
   readonly io: RealtimeServer;
   /** Sends a saved message to its conversation's room (the owner's joined sockets and every staff socket). */
   messageSaved(message: Message): void;
-  /** Tells the order's owner (every socket of theirs, on every instance) the order changed. */
+  /** Tells the order's owner (every socket of theirs, on every instance) and every staff socket that the order changed. */
   orderChanged(userId: string, order: Order): void;
   /** Disconnects the sockets of ended sessions on every instance; they leave every room. */
   disconnectSessions(ended: SessionsEnded): void;
@@ -191,7 +191,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       io.to(conversationRoom(message.conversation)).to(STAFF_ROOM).emit('newMessage', message);
     },
     orderChanged(userId, order) {
-      io.to(userRoom(userId)).emit('orderUpdated', order);
+      // Staff see it too: the dashboard, the board and an open order page read again (issue 27).
+      io.to(userRoom(userId)).to(STAFF_ROOM).emit('orderUpdated', order);
     },
     disconnectSessions({ userId, sessionId }) {
       io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId)).disconnectSockets(true);

@@ -34,6 +34,16 @@ export class LoginFailures {
     return row!;
   }
 
+  /** The count in the current window, without counting (0 when there is none or it is over). */
+  async count(email: string, source: string): Promise<{ failures: number; windowEndsAt: Date | null }> {
+    const [row] = await this.db
+      .select({ failures: loginFailures.failures, windowEndsAt: loginFailures.windowEndsAt })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, email), eq(loginFailures.source, source)));
+    if (!row || row.windowEndsAt.getTime() <= this.now()) return { failures: 0, windowEndsAt: null };
+    return row;
+  }
+
   /** A successful login: this source starts from zero again. */
   async clear(email: string, source: string): Promise<void> {
     await this.db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.source, source)));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
-import { allowedPredecessors } from '../../src/domain/orderStatus';
+import { allowedPredecessors, isAbandonedCheckout } from '../../src/domain/orderStatus';
 import type { OrderBreakdown } from '../../src/domain/staffOrders';
 import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
@@ -104,6 +104,8 @@ export function orderToWire(row: OrderRow): Order {
     amount: toDollars(row.amountCents),
     paymentMethod: row.paymentMethod,
     date: row.createdAt.getTime(),
+    orderNumber: row.orderNumber ?? null,
+    abandoned: isAbandonedCheckout(row),
   };
   if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
   return order;
@@ -270,7 +272,9 @@ export class OrdersRepository {
         .set({
           status: to,
           updatedAt: sql`now()`,
-          ...(to === 'Order Placed' ? { paidAt: sql`now()` } : {}),
+          // The number is taken in the paying transaction, so only a paid order has one; the
+          // sequence never hands a number out twice, whichever instance asks.
+          ...(to === 'Order Placed' ? { paidAt: sql`now()`, orderNumber: sql`nextval('order_number_seq')` } : {}),
           ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
         })
         .where(and(eq(orders.id, id), inArray(orders.status, allowed)))

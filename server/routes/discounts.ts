@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { DiscountValidateResponse } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
+import { CHECKOUT_MESSAGES } from '../payments/checkout';
 
 export const DISCOUNT_MESSAGES = {
-  invalid: 'Invalid code',
-  expired: 'This code has expired',
+  invalid: CHECKOUT_MESSAGES.invalidCode,
+  expired: CHECKOUT_MESSAGES.expiredCode,
   empty: 'Please enter a discount code',
 } as const;
 

@@ -8,7 +8,7 @@ import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 
 const params = z.object({
-  file: z.string().regex(/^[A-Za-z0-9-]{1,64}\.svg$/, 'must be <seed>.svg with letters, digits or dashes'),
+  file: z.string().max(68, { message: 'must be <seed>.svg with letters, digits or dashes', abort: true }).regex(/^[A-Za-z0-9-]{1,64}\.svg$/, 'must be <seed>.svg with letters, digits or dashes'),
 });
 const query = z.object({
   k: z.enum(IMAGE_KINDS, { message: `must be one of ${IMAGE_KINDS.join(', ')}` }).default('gadget'),

@@ -18,13 +18,14 @@ export const MESSAGE_ERRORS = {
 const messageBody = z.object({
   conversationId: z
     .string({ message: 'is required' })
+    .max(64, 'must be a conversation id (24 hexadecimal characters)')
     .trim()
     .toLowerCase()
     .pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be a conversation id (24 hexadecimal characters)')),
   body: z
     .string({ message: 'is required' })
     .trim()
-    .pipe(z.string().min(MESSAGE_MIN_LENGTH, MESSAGE_ERRORS.empty).max(MESSAGE_MAX_LENGTH, MESSAGE_ERRORS.tooLong))
+    .pipe(z.string().min(MESSAGE_MIN_LENGTH, MESSAGE_ERRORS.empty).max(MESSAGE_MAX_LENGTH, { message: MESSAGE_ERRORS.tooLong, abort: true }))
     .refine((body) => !hasControlChars(body, true), CONTROL_MESSAGES.message),
 });
 

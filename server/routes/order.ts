@@ -61,7 +61,8 @@ const items = z.array(line, { message: ORDER_MESSAGES.emptyCart }).min(1, ORDER_
 const discountCode = z.string().max(64, 'must be at most 64 characters').nullish();
 
 const orderBody = z.object({
-  address: z.record(z.string(), z.unknown(), { message: 'is required' }),
+  /** Checked field by field by the shared address rules (checkAddress), which bound each length first. */
+  address: z.looseObject({}, { message: 'is required' }),
   items,
   /** What the client showed, in dollars: compared with ours, never charged. */
   amount: z.number({ message: 'is required (the total you were shown, in dollars)' }).finite().nonnegative(),
@@ -74,7 +75,7 @@ const orderBody = z.object({
 const quoteBody = z.object({ items, discountCode });
 
 const verifyBody = z.object({
-  success: z.union([z.boolean(), z.string()]).optional(),
+  success: z.union([z.boolean(), z.string().max(10)]).optional(),
   sessionId: z.string({ message: 'is required' }).trim().min(1, 'is required').max(300, 'is too long'),
   /** The client's pending order: informative only, never trusted. */
   orderData: z.unknown().optional(),
@@ -109,11 +110,13 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/order/stripe',
     {
-      preHandler: app.requireUser,
+      // The discount-code budget is the one validate and quote share: an order with a code (and a
+      // made-up amount) says whether the code exists as surely as validate does.
+      preHandler: [app.requireUser, app.limitDiscountCodes],
       // Per account, counted after requireUser: shoppers behind one NAT do not share a budget, and new tokens buy none.
       config: { rateLimit: { max: app.config.orderRateLimitMax ?? 30, timeWindow: 60_000, hook: 'preHandler', keyGenerator: (req) => `order:${currentUser(req).id}` } },
     },
-    async (request, reply): Promise<OrderSessionResponse | undefined> => {
+    async (request, reply) => {
       const user = currentUser(request);
       const key = idempotencyKey(request);
       const body = parseOr400(orderBody, request.body ?? {}, 'order');
@@ -135,8 +138,7 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
       } catch (err) {
         if (!(err instanceof AmountChangedError)) throw err;
         // The shopper confirms the new total and sends it again; nothing was stored or charged.
-        reply.code(409).send({ success: false, message: err.message, amount: err.quote.amount, quote: err.quote });
-        return undefined;
+        return reply.code(409).send({ success: false, message: err.message, amount: err.quote.amount, quote: err.quote });
       }
     },
   );

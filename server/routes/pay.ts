@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { own } from '../../src/domain/lookup';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +40,7 @@ function html(reply: FastifyReply, status: number, body: string) {
 const payRoutes: FastifyPluginAsync = async (app) => {
   const files = assets();
   app.get<{ Params: { '*': string } }>('/pay/assets/*', async (request, reply) => {
-    const file = files[request.params['*']];
+    const file = own(files, request.params['*']);
     if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply.type(file.type).header('Cache-Control', 'public, max-age=86400').send(file.body);
   });
@@ -85,6 +86,17 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
+    // The shopper gives up on this page: the session is closed and the order cancelled here, before
+    // the cart is shown, so the checkout is already abandoned (and this page unpayable) on arrival.
+    scope.post<{ Params: { id: string } }>('/pay/:id/cancel', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+      const found = await load(request.params.id, reply);
+      if (!found) return reply;
+      await app.orderWorkflow.cancelUnpaid(found.session.id, 'cancelled');
+      // Paid meanwhile (a Pay pressed in another tab won the race): that payment stands.
+      if ((await app.orders.findSession(found.session.id))?.status === 'paid') return reply.redirect(fillSessionId(app.checkout.returnUrl(true), found.session.id), 303);
+      return reply.redirect(found.cancelUrl, 303);
+    });
+
     scope.post<{ Params: { id: string }; Body: Partial<Record<keyof CardForm, unknown>> }>(
       '/pay/:id',
       { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
@@ -102,7 +114,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
         // 200 with the messages: a browser page, not an API (the form is shown again, as hosted checkouts do).
         if (outcome.kind === 'invalid') return page(200, { errors: outcome.errors });
         if (outcome.kind === 'declined') {
-          request.log.info({ sessionId: found.session.id }, 'test card declined');
+          // The order, never the session id: the id is what opens this page.
+          request.log.info({ orderId: found.order.id }, 'test card declined');
           return page(200, { alert: outcome.message });
         }
         const state = await app.orderWorkflow.payTestSession(found.session.id);

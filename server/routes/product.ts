@@ -9,6 +9,7 @@ import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
 const idParams = z.object({
   id: z
     .string()
+    .max(64, 'must be 24 hexadecimal characters')
     .transform((s) => s.toLowerCase())
     .pipe(z.string().regex(PRODUCT_ID_RE, 'must be 24 hexadecimal characters')),
 });

@@ -44,7 +44,7 @@ const productId = z
   .max(64)
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)'));
-const reviewParams = z.object({ id: z.string().max(64).regex(ID_RE, 'must be a review id') });
+const reviewParams = z.object({ id: z.string().max(64, { abort: true }).regex(ID_RE, 'must be a review id') });
 /** A picture stored by the upload pipeline, at one of its widths. */
 const PHOTO_URL_RE = /^\/uploads\/[0-9a-f]{24}-\d{1,5}\.webp$/;
 
@@ -60,7 +60,7 @@ const draftBody = z.strictObject({
   title: z.string({ message: 'is required' }).max(REVIEW_LIMITS.titleMax * 4),
   body: z.string({ message: 'is required' }).max(REVIEW_LIMITS.bodyMax * 2),
   photos: z
-    .array(z.string().max(64).regex(PHOTO_URL_RE, 'must be an uploaded picture'))
+    .array(z.string().max(64, { abort: true }).regex(PHOTO_URL_RE, 'must be an uploaded picture'))
     .max(REVIEW_LIMITS.photosMax, REVIEW_MESSAGES.tooManyPhotos)
     .default([]),
 });

@@ -64,19 +64,21 @@ export const STAFF_MESSAGES = {
   conversationNotFound: 'Conversation not found',
 } as const;
 
-const email = z.string({ message: 'is required' }).trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
+const email = z.string({ message: 'is required' }).max(254, 'must be at most 254 characters').trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
 const text = z
   .string({ message: 'is required' })
   .trim()
-  .pipe(z.string().min(1, 'Message cannot be empty').max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`))
+  .pipe(z.string().min(1, 'Message cannot be empty').max(MESSAGE_MAX_LENGTH, { message: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`, abort: true }))
   .refine((body) => !hasControlChars(body, true), CONTROL_MESSAGES.message);
 const orderId = z
   .string({ message: 'is required' })
+  .max(64, 'must be an order id (24 hexadecimal characters)')
   .trim()
   .toLowerCase()
   .pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)'));
 const status = z
   .string()
+  .max(40, `must be one of ${ORDER_STATUSES.join(', ')}`)
   .trim()
   .transform((v, ctx) => {
     const found = ORDER_STATUSES.find((s) => s.toLowerCase() === v.toLowerCase());
@@ -85,8 +87,9 @@ const status = z
   });
 const trackingNumber = z
   .string()
+  .max(200, 'must be at most 64 characters')
   .trim()
-  .pipe(z.string().min(1, 'must not be empty').max(64, 'must be at most 64 characters').regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'may hold letters, digits, spaces, dots, dashes and underscores'));
+  .pipe(z.string().min(1, 'must not be empty').max(64, { message: 'must be at most 64 characters', abort: true }).regex(/^[A-Z0-9][\w .-]*$/i, 'may hold letters, digits, spaces, dots, dashes and underscores'));
 
 const replyBody = z.object({ email, text });
 const threadQuery = z.object({ email });
@@ -94,7 +97,7 @@ const conversationsQuery = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(500, 'must be at most 500').default(200),
 });
-const conversationParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be a conversation id (24 hexadecimal characters)')) });
+const conversationParams = z.object({ id: z.string().max(64, 'must be a conversation id (24 hexadecimal characters)').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be a conversation id (24 hexadecimal characters)')) });
 const ordersQuery = z.object({ email: email.optional(), limit: z.coerce.number().int().min(1).max(500).default(50) });
 const statusBody = z.object({ orderId, status: status.optional(), trackingNumber: trackingNumber.optional() });
 /** Every category of the taxonomy at any level (main, sub, figure gender), as the store compares them. */
@@ -106,7 +109,7 @@ const settingsBody = z
     showSupportInOrders: z.boolean({ message: 'must be true or false' }).optional(),
     hiddenCategories: z
       .array(
-        z.string({ message: 'must be a string' }).transform((v, ctx) => {
+        z.string({ message: 'must be a string' }).max(40, { message: 'must be a category of the taxonomy', abort: true }).transform((v, ctx) => {
           const found = CATEGORY_NAMES.find((c) => c.toLowerCase() === v.trim().toLowerCase());
           if (!found) ctx.addIssue({ code: 'custom', message: `must be a category of the taxonomy (e.g. ${CATEGORY_NAMES.slice(0, 4).join(', ')})` });
           return found!;
@@ -118,7 +121,7 @@ const settingsBody = z
       .optional(),
     hiddenProductTags: z
       .array(
-        z.string({ message: 'must be a string' }).refine((v) => PRODUCT_TAGS.includes(normaliseTag(v)), `must be one of ${PRODUCT_TAGS.join(', ')}`),
+        z.string({ message: 'must be a string' }).max(40, { message: `must be one of ${PRODUCT_TAGS.join(', ')}`, abort: true }).refine((v) => PRODUCT_TAGS.includes(normaliseTag(v)), `must be one of ${PRODUCT_TAGS.join(', ')}`),
         { message: 'must be a list of tags' },
       )
       .max(32, 'at most 32 tags')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../lib/errors';
+import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../lib/passwords';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
@@ -22,10 +23,15 @@ export const STAFF_ACCOUNT_MESSAGES = {
   notYourself: 'You cannot disable your own account',
 } as const;
 
-const email = z.string({ message: 'is required' }).trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters'));
+const email = z.string({ message: 'is required' }).max(254, 'must be at most 254 characters').trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters'));
 const createBody = z.strictObject({
   email,
-  name: z.string({ message: 'is required' }).trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  name: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(80, { message: 'must be at most 80 characters', abort: true })
+    .refine((name) => !hasControlChars(name, false), CONTROL_MESSAGES.name),
   password: z
     .string({ message: 'is required' })
     .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters long`)

@@ -29,7 +29,7 @@ export const BUNDLE_MESSAGES = {
   unknownProduct: (id: string) => `unknown product id ${id}`,
 } as const;
 
-const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().regex(PRODUCT_ID_RE, 'must be a bundle id (24 hexadecimal characters)')) });
+const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(PRODUCT_ID_RE, 'must be a bundle id (24 hexadecimal characters)')) });
 
 /** Bundles for staff (issue 18): the import's validation, plus product ids checked against the database. */
 const staffBundleRoutes: FastifyPluginAsync = async (app) => {

@@ -26,8 +26,9 @@ export const DISCOUNT_MESSAGES = { notFound: 'Discount code not found' } as cons
 const codeParams = z.object({
   code: z
     .string()
+    .max(64, { message: 'must be 3–32 letters, digits or dashes', abort: true })
     .trim()
-    .regex(/^[A-Za-z0-9-]{3,32}$/, 'must be 3–32 letters, digits or dashes')
+    .regex(/^[A-Z0-9-]{3,32}$/i, 'must be 3–32 letters, digits or dashes')
     .transform((c) => c.toUpperCase()),
 });
 /** An edit sends the same fields as a new code, without the code (it is the address). */

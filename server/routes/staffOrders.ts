@@ -1,11 +1,15 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
 import type { OrderStatus } from '../../src/domain/types';
+import { AWAITING_PAYMENT, formatOrderNumber } from '../../src/domain/orderNumber';
+import { csvMoney, csvRow } from '../lib/csv';
 import { HttpError } from '../lib/errors';
+import type { StoredOrderItem } from '../repositories/orders';
 import { parseOr400 } from '../lib/validate';
 import type { AuditEntry } from '../../src/domain/audit';
-import type { OrderBoardPage, StaffOrderDetail } from '../../src/domain/staffOrders';
+import { BOARD_VIEWS, type OrderBoardPage, type StaffOrderDetail } from '../../src/domain/staffOrders';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
   success: true;
@@ -18,12 +22,15 @@ export interface StaffOrderDetailResponse {
 }
 
 export const BOARD_MAX_PAGE_SIZE = 100;
+/** The order export's columns (issue 27). */
+export const ORDER_CSV_COLUMNS = ['number', 'placed', 'paid', 'status', 'e-mail', 'items', 'subtotal', 'shipping', 'discount', 'refunded', 'total'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time; `endOfDay` makes a bare day include its whole day. */
 const when = (endOfDay: boolean) =>
   z
     .string()
+    .max(40, { message: 'must be a date (2025-01-31) or an ISO 8601 date-time', abort: true })
     .trim()
     .transform((v, ctx) => {
       const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -41,6 +48,7 @@ const boardQuery = z
     q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
     status: z
       .string()
+      .max(40, { message: `must be one of ${ORDER_STATUSES.join(', ')} (or All)`, abort: true })
       .trim()
       .transform((v, ctx) => {
         if (v === '' || v.toLowerCase() === 'all') return undefined;
@@ -49,6 +57,7 @@ const boardQuery = z
         return found as OrderStatus;
       })
       .optional(),
+    view: z.enum(BOARD_VIEWS, { message: `must be one of ${BOARD_VIEWS.join(', ')}` }).default('orders'),
     from: when(false).optional(),
     to: when(true).optional(),
     page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'must be at most 100000').default(1),
@@ -61,7 +70,7 @@ const boardQuery = z
   })
   .refine((f) => !f.from || !f.to || f.from.getTime() < f.to.getTime(), { path: ['to'], message: 'must be after from' });
 
-const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
+const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
 
 /** The staff order board and order page (issue 18). Status moves: POST /api/staff/order-status (staff.ts). */
 const staffOrderRoutes: FastifyPluginAsync = async (app) => {
@@ -73,6 +82,36 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/staff/orders/search', staff, async (request): Promise<StaffOrderBoardResponse> => {
     const f = parseOr400(boardQuery, request.query ?? {}, 'order search');
     return { success: true, ...(await app.staffOrders.board(f)) };
+  });
+
+  // The board as a spreadsheet (issue 27): the current filters, every page, streamed row by row.
+  app.get('/api/staff/orders/export.csv', staff, async (request, reply) => {
+    const rows = app.staffOrders.exportRows(parseOr400(boardQuery, request.query ?? {}, 'order export'));
+    async function* lines() {
+      yield csvRow(ORDER_CSV_COLUMNS);
+      for await (const o of rows) {
+        const address = o.address as { email?: string };
+        const items = (o.items as unknown as StoredOrderItem[]).map((i) => `${i.quantity} × ${i.name}`).join('; ');
+        yield csvRow([
+          o.orderNumber ? formatOrderNumber(o.orderNumber) : AWAITING_PAYMENT,
+          o.createdAt.toISOString(),
+          o.paidAt?.toISOString() ?? '',
+          o.status,
+          address.email ?? '',
+          items,
+          csvMoney(o.subtotalCents),
+          csvMoney(o.shippingCents),
+          csvMoney(o.discountCents),
+          csvMoney(o.refundedCents),
+          csvMoney(o.amountCents),
+        ]);
+      }
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="orders-${day}.csv"`)
+      .send(Readable.from(lines()));
   });
 
   app.get('/api/staff/orders/:id', staff, async (request): Promise<StaffOrderDetailResponse> => {

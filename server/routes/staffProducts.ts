@@ -43,7 +43,7 @@ export const PRODUCT_MESSAGES = {
       .join(' and ')}. Hide it instead (notAvailableYet).`,
 } as const;
 
-const idParams = z.object({ id: z.string().trim().toLowerCase().pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)')) });
+const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)')) });
 const listQuery = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   category: z.string().trim().max(40, 'must be at most 40 characters').optional(),

@@ -21,7 +21,7 @@ export interface StaffReviewSettingsResponse {
 const PAGE_SIZE = 20;
 const BULK_MAX = 100;
 const ID_RE = /^[0-9a-f]{24}$/;
-const reviewParams = z.object({ id: z.string().max(64).regex(ID_RE, 'must be a review id') });
+const reviewParams = z.object({ id: z.string().max(64, { abort: true }).regex(ID_RE, 'must be a review id') });
 const listQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected', 'reported']).default('pending'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -35,7 +35,7 @@ const plainText = (max: number, what: string) =>
 const rejectBody = z.strictObject({ reason: plainText(REVIEW_LIMITS.reasonMax, 'The reason').pipe(z.string().min(1, 'Tell the author why the review was not published')) });
 const replyBody = z.strictObject({ text: plainText(REVIEW_LIMITS.replyMax, 'The reply') });
 const bulkBody = z.strictObject({
-  ids: z.array(z.string().max(64).regex(ID_RE, 'must be review ids')).min(1, 'Choose at least one review').max(BULK_MAX, `At most ${BULK_MAX} reviews at once`),
+  ids: z.array(z.string().max(64, { abort: true }).regex(ID_RE, 'must be review ids')).min(1, 'Choose at least one review').max(BULK_MAX, `At most ${BULK_MAX} reviews at once`),
 });
 const settingsBody = z.strictObject({
   publishAtOnce: z.boolean({ message: 'must be true or false' }).optional(),

@@ -39,7 +39,7 @@ export function sniffImageType(b: Buffer): 'jpeg' | 'png' | 'webp' | null {
 
 export const uploadUrl = (id: string, width: number) => `/uploads/${id}-${width}.webp`;
 
-const fileParams = z.object({ file: z.string().regex(/^[0-9a-f]{24}-\d{1,5}\.webp$/, 'must be <id>-<width>.webp') });
+const fileParams = z.object({ file: z.string().max(40, { message: 'must be <id>-<width>.webp', abort: true }).regex(/^[0-9a-f]{24}-\d{1,5}\.webp$/, 'must be <id>-<width>.webp') });
 const YEAR = 'public, max-age=31536000, immutable';
 
 /**

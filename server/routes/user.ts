@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { UserInfoResponse, UserMessageResponse, UserTokenResponse } from '../../src/domain/types';
 import { currentUser } from '../plugins/users';
 import { AUTH_MESSAGES } from '../lib/auth';
-import { authRateLimit, clearLoginFailures, countLoginAttempt } from '../lib/authRateLimit';
+import { authRateLimit, checkLoginAddress, clearLoginFailures, countLoginAddressFailure, countLoginAttempt } from '../lib/authRateLimit';
 import { HttpError } from '../lib/errors';
 import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
 import { escapeHtml } from '../lib/mailer';
@@ -27,6 +27,7 @@ export const MESSAGES = {
 
 const email = z
   .string({ message: 'is required' })
+  .max(254, 'must be at most 254 characters')
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'must be a valid e-mail address' }).max(254, 'must be at most 254 characters'));
@@ -42,7 +43,7 @@ const registerBody = z.strictObject({
     .string({ message: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(80, 'must be at most 80 characters')
+    .max(80, { message: 'must be at most 80 characters', abort: true })
     .refine((name) => !hasControlChars(name, false), CONTROL_MESSAGES.name),
   email,
   password: newPassword,
@@ -57,7 +58,7 @@ const loginBody = z.object({
 const forgotBody = z.object({ email });
 const resetBody = z.object({ newPassword });
 /** 32 random bytes in base64url; anything else cannot be a link we sent. */
-const RESET_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+const RESET_TOKEN_RE = /^[\w-]{43}$/;
 
 function resetEmail(shopName: string, name: string, link: string) {
   const text =
@@ -96,14 +97,19 @@ const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/user/login',
-    { preHandler: authRateLimit(app, 'login', { perEmail: false }) },
+    // No per-address attempt count here: it counted successes too, so ten logins from one NAT
+    // locked everyone there out. Failures are counted per address and per e-mail below.
     async (request, reply): Promise<UserTokenResponse> => {
       const body = parseOr400(loginBody, request.body ?? {});
+      await checkLoginAddress(app, request, reply);
       await countLoginAttempt(app, request, reply, body.email);
       const user = await app.users.findByEmail(body.email);
       // Same work, status and message whether or not the account exists.
       const ok = await app.passwords.verifyOrDummy(user?.passwordHash, body.password);
-      if (!user || !ok) throw new HttpError(401, MESSAGES.badCredentials);
+      if (!user || !ok) {
+        await countLoginAddressFailure(app, request);
+        throw new HttpError(401, MESSAGES.badCredentials);
+      }
       // Only after the password matched: a wrong password never tells whether the account is disabled.
       if (user.disabledAt) throw new HttpError(403, AUTH_MESSAGES.disabled);
       await clearLoginFailures(app, request, body.email);

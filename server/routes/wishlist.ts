@@ -14,6 +14,7 @@ export const WISHLIST_MESSAGES = {
 const productBody = z.object({
   productId: z
     .string({ message: 'is required' })
+    .max(64, 'must be a product id (24 hexadecimal characters)')
     .trim()
     .toLowerCase()
     .pipe(z.string().regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)')),

@@ -111,7 +111,8 @@ export class OrderWorkflow {
    */
   async confirmPaid(session: PaymentSessionRow, state: Extract<RemoteSessionState, { state: 'paid' }>): Promise<OrderRow | undefined> {
     if ((state.amountCents !== null && state.amountCents !== session.amountCents) || (state.orderId !== null && state.orderId !== session.orderId)) {
-      this.deps.log.error({ sessionId: session.id, orderId: session.orderId, state }, 'a paid session does not match its order: not confirming');
+      // The order id, never the session id: a session id opens its payment page (name, address, pay or cancel).
+      this.deps.log.error({ orderId: session.orderId, state }, 'a paid session does not match its order: not confirming');
       throw new HttpError(409, CHECKOUT_MESSAGES.amountMismatch);
     }
     const { transitioned, order } = await this.deps.orders.markPaid(session.orderId, session.id, { then: this.queueConfirmation });
@@ -121,7 +122,7 @@ export class OrderWorkflow {
       await this.deliverMail(order.id);
     } else if (order && order.status === 'Cancelled' && !order.paidAt) {
       // Paid after we cancelled it (a very late webhook): staff must refund it by hand.
-      this.deps.log.error({ orderId: order.id, sessionId: session.id }, 'a cancelled order was paid: refund it');
+      this.deps.log.error({ orderId: order.id }, 'a cancelled order was paid: refund it');
     }
     return order;
   }
@@ -256,7 +257,7 @@ export class OrderWorkflow {
         else await this.settleUnpaid(s, 'expired');
         settled += 1;
       } catch (err) {
-        this.deps.log.warn({ err, sessionId: s.id }, 'could not settle an expired payment session; will retry');
+        this.deps.log.warn({ err, orderId: s.orderId }, 'could not settle an expired payment session; will retry');
       }
     }
     return settled + (await this.expireStale({ stripe: provider.kind === 'stripe' ? 'leave' : 'after-grace' }, now));

@@ -1,6 +1,12 @@
 import { isBundleActive } from '../../src/domain/pricing';
 import type { Bundle } from '../../src/domain/types';
 import type { CachedBody } from '../lib/cachedBody';
+import { FILAMENT_COLORS } from '../../src/domain/colors';
+import { own } from '../../src/domain/lookup';
+import { trimEndChars } from '../../src/domain/text';
+// The cache key must read the store's query exactly as the page does; the parser moves to src/domain next.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { parseStoreQuery, serializeStoreQuery } from '../../src/features/catalog/storeQuery';
 
 /**
  * Anonymous HTML, cached (issue 16): every visitor without a token gets the same render of a URL,
@@ -10,10 +16,10 @@ import type { CachedBody } from '../lib/cachedBody';
  * active right now (a bundle starting or ending changes pages without any write).
  */
 
-/** The query parameters the store page reads (src/features/catalog/storeQuery.ts); others change nothing. */
-const STORE_PARAMS = ['category', 'subCategory', 'subSubCategory', 'brand', 'color', 'priceRange', 'sort', 'section', 'q', 'options', 'page'];
+/** Store pages beyond this one are rendered, never kept (the catalog fills a handful). */
+const MAX_CACHED_PAGE = 20;
 /** Pages whose render depends on the URL's path (and, for the store, the parameters above) only. */
-const CACHEABLE = /^\/(?:|collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})$/;
+const CACHEABLE = /^\/(?:collection|about|contact|product\/[0-9a-f]{24}|bundle\/[0-9a-f]{24})?$/;
 
 /**
  * The canonical form of a page URL, or null when the page is not cached (a shopper's own page, or
@@ -27,12 +33,16 @@ export function canonicalUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const pathname = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '').toLowerCase() : '/';
+  const pathname = parsed.pathname.length > 1 ? trimEndChars(parsed.pathname, '/').toLowerCase() : '/';
   if (!CACHEABLE.test(pathname)) return null;
   if (pathname !== '/collection') return pathname;
-  const query = new URLSearchParams();
-  for (const name of STORE_PARAMS) for (const value of parsed.searchParams.getAll(name)) if (value.trim() !== '') query.append(name, value.trim());
-  const search = query.toString();
+  // The store page as the app reads its query: values it does not know (a random category, sort
+  // or filter) change nothing on the page, so they share the key of the page they show, and no
+  // query string can make new entries that push useful pages out. A search text or a colour not
+  // in the filament table is a page of its own: rendered, never kept.
+  const view = parseStoreQuery(parsed.searchParams);
+  if (view.search || view.page > MAX_CACHED_PAGE || view.colors.some((c) => own(FILAMENT_COLORS, c.toLowerCase().replace(/[\s_-]+/g, '')) === undefined)) return null;
+  const search = serializeStoreQuery(view);
   return search ? `${pathname}?${search}` : pathname;
 }
 

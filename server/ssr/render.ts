@@ -1,12 +1,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { RenderedPage, RenderInput, SharedData } from '../../src/entry-server';
 import { cacheText, type CachedBody } from '../lib/cachedBody';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
+import { RenderGate } from './renderGate';
 import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './template';
+
+/** How long a page waits for a render slot before it gets the client-rendered shell and a 503. */
+export const RENDER_MAX_WAIT_MS = 500;
+/** About two uncached renders per core at once (RENDER_CONCURRENCY overrides). */
+export const defaultRenderConcurrency = () => 2 * availableParallelism();
 
 /**
  * Renders pages per request with the app's server entry (src/entry-server.tsx, built into
@@ -19,7 +26,7 @@ export interface PageRenderer {
    * A hit carries `body`, the page's bytes compressed once for every later hit: a cached page then
    * costs what the product list costs (a lookup and a send), not a compression per request.
    */
-  render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none'; body?: CachedBody }>;
+  render(url: string): Promise<{ status: number; html: string; cache: 'hit' | 'miss' | 'none' | 'busy'; body?: CachedBody }>;
 }
 
 /**
@@ -95,12 +102,15 @@ export function createPageRenderer(
   template: () => Promise<string>,
   cache = new HtmlCache(),
   decorate: PageDecorator = async (_url, html) => html,
+  gate = new RenderGate(Number.POSITIVE_INFINITY, RENDER_MAX_WAIT_MS),
 ): PageRenderer {
   const transport = inProcessTransport(app);
   // The guest's answers of the shared endpoints (catalog, bundles, settings) from earlier renders,
   // for the data version they were fetched under: a render starts from them and asks the API only
   // for what they lack. The HTML is still rendered anew for every request the HTML cache misses.
   let shared: { version: string; data: SharedData } | undefined;
+  /** Too many renders at once: the shell the client renders itself (what a client-only build serves), 503. */
+  const busyPage = async (url: string) => ({ status: 503, html: await template().then((html) => decorate(url, html)), cache: 'busy' as const });
   const renderPage = async (url: string, version: string) => {
     const seed = shared?.version === version ? shared.data : undefined;
     const [page, shell] = await Promise.all([entry.render({ url, transport, ...(seed ? { seed } : {}) }), template().then((html) => decorate(url, html))]);
@@ -114,15 +124,19 @@ export function createPageRenderer(
       // Every visitor gets the guest's render (the shopper's own parts fill in on the client), so
       // the render of a canonical URL serves every URL that means the same page.
       const key = canonicalUrl(url);
-      if (key === null) return { ...(await renderPage(url, version)), cache: 'none' };
+      if (key === null) {
+        const fresh = await gate.run(() => renderPage(url, version));
+        return fresh.entered ? { ...fresh.value, cache: 'none' } : busyPage(url);
+      }
       const hit = cache.get(key, version);
       if (hit) {
         hit.body ??= cacheText(hit.html);
         return { ...hit, cache: 'hit' };
       }
-      const page = await renderPage(key, version);
-      cache.set(key, version, page);
-      return { ...page, cache: 'miss' };
+      const fresh = await gate.run(() => renderPage(key, version));
+      if (!fresh.entered) return busyPage(url);
+      cache.set(key, version, fresh.value);
+      return { ...fresh.value, cache: 'miss' };
     },
   };
 }
@@ -130,5 +144,6 @@ export function createPageRenderer(
 /** The renderer of a build: dist/index.html around the bundle `entryFile`, each page `decorate`d. */
 export async function loadBuiltRenderer(app: FastifyInstance, distDir: string, entryFile: string, decorate?: PageDecorator): Promise<PageRenderer> {
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  return createPageRenderer(app, entry, templateReader(distDir), new HtmlCache(app.config.htmlCacheEntries), decorate);
+  const gate = new RenderGate(app.config.renderConcurrency ?? defaultRenderConcurrency(), RENDER_MAX_WAIT_MS);
+  return createPageRenderer(app, entry, templateReader(distDir), new HtmlCache(app.config.htmlCacheEntries), decorate, gate);
 }

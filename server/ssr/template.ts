@@ -24,7 +24,7 @@ export function withInlineStylesheets(shell: string, read: (href: string) => str
   });
 }
 
-const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
 /**
  * The page paints from its HTML alone: its scripts need not race it for the line. Without the

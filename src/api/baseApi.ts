@@ -19,6 +19,8 @@ export const TAG_TYPES = [
   // The staff console (issue 18): its inbox and threads, its order board and order pages.
   'StaffConversation',
   'StaffOrder',
+  // The staff dashboard (issue 27): read again on every order change the staff room announces.
+  'StaffDashboard',
 ] as const;
 
 /** Reads the token without importing the session feature (shared code must not depend on features). */

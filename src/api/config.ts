@@ -1,10 +1,12 @@
+import { trimEndChars } from '../domain/text';
+
 /**
  * Where the backend lives. Same origin by default (the server serves the SPA, and Vite's dev
  * server proxies /api and /img); `VITE_API_URL` points the client at another origin.
  */
 function configuredBase(): string {
   const raw = (import.meta.env.VITE_API_URL as string | undefined) ?? '';
-  return raw.trim().replace(/\/+$/, '');
+  return trimEndChars(raw.trim(), '/');
 }
 
 /**

@@ -76,6 +76,6 @@ export function errorMessage(error: ApiError | SerializedError | FetchBaseQueryE
 export function serverMessage(error: unknown): string | null {
   const e = error as { status?: unknown; message?: unknown } | null | undefined;
   if (!e || typeof e.status !== 'number' || typeof e.message !== 'string') return null;
-  if (!e.message.trim() || /^Request failed( with status \d+)?$/.test(e.message)) return null;
+  if (!e.message.trim() || /^Request failed(?: with status \d+)?$/.test(e.message)) return null;
   return e.message;
 }

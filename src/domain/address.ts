@@ -1,3 +1,4 @@
+import { hasUnsafeCharacters } from './text';
 import type { Address } from './types';
 
 /**
@@ -66,20 +67,27 @@ const STATE_CODES = new Set(US_STATES.map((s) => s.code));
 
 /** A state code ('CA') or a state name ('California', any case) → the code, or null. */
 export function stateCode(value: string): string | null {
+  if (value.length > 60) return null;
   const v = value.trim();
   if (STATE_CODES.has(v.toUpperCase())) return v.toUpperCase();
   const byName = US_STATES.find((s) => s.name.toLowerCase() === v.toLowerCase());
   return byName?.code ?? null;
 }
 
-/** The basic pattern of SPEC §5: something, '@', something, '.', something — no spaces. */
+/**
+ * The basic pattern of SPEC §5: something, '@', something, '.', something — no spaces. The length
+ * is checked before the pattern, and the pattern cannot backtrack (the domain's first part stops at
+ * its first dot), so even a megabyte of text is refused at once.
+ */
 export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  if (email.length > MAX_EMAIL_INPUT) return false;
+  const v = email.trim();
+  return v.length <= ADDRESS_LIMITS.email && /^[^\s@]+@[^\s@][^\s.@]*\.[^\s@]+$/.test(v);
 }
 
 /** 5 digits or ZIP+4 ('12345' or '12345-6789'). */
 export function isValidZip(zip: string): boolean {
-  return /^\d{5}(-\d{4})?$/.test(zip.trim());
+  return zip.length <= 40 && /^\d{5}(?:-\d{4})?$/.test(zip.trim());
 }
 
 /**
@@ -87,6 +95,7 @@ export function isValidZip(zip: string): boolean {
  * +1 / 1 are tolerated because people type them; letters are not.
  */
 export function normalisePhone(phone: string): string | null {
+  if (phone.length > 40) return null;
   const v = phone.trim();
   if (!/^\+?[\d\s().-]+$/.test(v)) return null;
   let digits = v.replace(/\D/g, '');
@@ -95,6 +104,8 @@ export function normalisePhone(phone: string): string | null {
 }
 
 export const ADDRESS_LIMITS = { name: 60, email: 254, street: 120, city: 60, description: 500 } as const;
+/** Room for white space around an e-mail address that is still trimmed away; anything longer is refused unread. */
+const MAX_EMAIL_INPUT = 300;
 
 export const ADDRESS_MESSAGES = {
   firstName: 'Please enter your first name',
@@ -107,6 +118,7 @@ export const ADDRESS_MESSAGES = {
   phone: 'Please enter a 10-digit phone number',
   country: 'We deliver to the United States only',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
+  unsafe: 'Please remove control characters and text-direction marks',
 } as const;
 
 export type AddressField = keyof Address;
@@ -129,6 +141,7 @@ export function checkAddress(input: AddressInput): { ok: true; address: Address 
     const v = text(input[field]);
     if (!v) errors[field] = ADDRESS_MESSAGES[field];
     else if (v.length > max) errors[field] = ADDRESS_MESSAGES.tooLong(max);
+    else if (hasUnsafeCharacters(v, false)) errors[field] = ADDRESS_MESSAGES.unsafe;
     return v;
   };
   const firstName = required('firstName', ADDRESS_LIMITS.name);
@@ -138,6 +151,7 @@ export function checkAddress(input: AddressInput): { ok: true; address: Address 
 
   const email = text(input.email);
   if (!isValidEmail(email) || email.length > ADDRESS_LIMITS.email) errors.email = ADDRESS_MESSAGES.email;
+  else if (hasUnsafeCharacters(email, false)) errors.email = ADDRESS_MESSAGES.unsafe;
 
   const state = stateCode(text(input.state));
   if (!state) errors.state = ADDRESS_MESSAGES.state;
@@ -149,10 +163,11 @@ export function checkAddress(input: AddressInput): { ok: true; address: Address 
   if (!phone) errors.phone = ADDRESS_MESSAGES.phone;
 
   const country = text(input.country);
-  if (country && country !== COUNTRY && country.toUpperCase() !== 'US' && country.toUpperCase() !== 'USA') errors.country = ADDRESS_MESSAGES.country;
+  if (country.length > 40 || (country && country !== COUNTRY && country.toUpperCase() !== 'US' && country.toUpperCase() !== 'USA')) errors.country = ADDRESS_MESSAGES.country;
 
   const description = text(input.description);
   if (description.length > ADDRESS_LIMITS.description) errors.description = ADDRESS_MESSAGES.tooLong(ADDRESS_LIMITS.description);
+  else if (hasUnsafeCharacters(description, true)) errors.description = ADDRESS_MESSAGES.unsafe;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const address: Address = { firstName, lastName, email, street, city, state: state!, zipcode, country: COUNTRY, phone: phone! };
@@ -162,5 +177,5 @@ export function checkAddress(input: AddressInput): { ok: true; address: Address 
 
 /** '(555) 123-4567' for display. */
 export function formatPhone(digits: string): string {
-  return /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
+  return digits.length === 10 && /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
 }

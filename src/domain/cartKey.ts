@@ -49,8 +49,15 @@ export function splitCartKey(key: string): { itemId: string; variant: string } |
   return { itemId: key.slice(0, at), variant: key.slice(at + 1) };
 }
 
-/** Parses a variant string; the word 'null' in a part means empty. Returns null when malformed. */
+/** The longest variant text a line may carry (a colour and a size name with room to spare). */
+export const MAX_VARIANT_LENGTH = 200;
+
+/**
+ * Parses a variant string; the word 'null' in a part means empty. Returns null when malformed,
+ * and a text longer than any variant is malformed before any pattern reads it.
+ */
 export function parseVariant(variant: string): Variant | null {
+  if (variant.length > MAX_VARIANT_LENGTH) return null;
   if (variant === 'bundle') return { kind: 'bundle' };
   const acc = /^accessory-(\d{1,3})$/.exec(variant);
   if (acc) return { kind: 'accessory', index: Number(acc[1]) };

@@ -104,3 +104,20 @@ export function cartEntries(items: Readonly<Record<string, number>>): Array<{ ke
     .filter(([key, q]) => q > 0 && splitCartKey(key) !== null)
     .map(([key, quantity]) => ({ key, quantity }));
 }
+
+/** What the cart says when the shopper cancelled on the card page (issue 27). */
+export const PAYMENT_CANCELLED_TEXT = 'Payment cancelled — your cart is unchanged.';
+
+/**
+ * The card page's way back after a cancelled payment is `/cart?payment=cancelled&session_id=…`:
+ * answers the cancelled session (its id, or null when the provider did not fill it in), or
+ * undefined when `location` is not that return.
+ */
+export function cancelledPaymentAt(location: { pathname: string; search: string }): { sessionId: string | null } | undefined {
+  if (location.pathname !== '/cart') return undefined;
+  const params = new URLSearchParams(location.search);
+  if (params.get('payment') !== 'cancelled') return undefined;
+  const id = params.get('session_id') ?? '';
+  // A provider that does not fill in its template leaves `{CHECKOUT_SESSION_ID}` in the url.
+  return { sessionId: /^[\w-]{1,255}$/.test(id) ? id : null };
+}

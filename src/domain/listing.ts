@@ -8,7 +8,8 @@ import type { Product, Settings } from './types';
 
 /** 'Out of Stock', 'out-of-stock', 'outOfStock' → 'outofstock' (settings are typed by hand). */
 export function normaliseTag(tag: string): string {
-  return String(tag).toLowerCase().replace(/[^a-z0-9]/g, '');
+  // Every tag is a word or two: a longer text names none, and is cut before the pattern reads it.
+  return String(tag).slice(0, 64).toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** The tags a product carries, normalised, for `hiddenProductTags` (flags by field name and by label). */

@@ -1,5 +1,6 @@
 import { formatMoneyShort, toDollars } from './money';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from './shipping';
+import { trimEndSpaceAnd } from './text';
 
 /**
  * Page titles and descriptions, one format for the client (document.title as the shopper moves
@@ -23,5 +24,5 @@ export function metaDescription(text?: string | null, max = 160): string {
   if (t.length <= max) return t;
   const cut = t.slice(0, max - 1);
   const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+  return `${trimEndSpaceAnd(atWord > max * 0.6 ? cut.slice(0, atWord) : cut, ',;:.–—-')}…`;
 }

@@ -28,3 +28,12 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export function allowedPredecessors(to: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((from) => canTransition(from, to));
 }
+
+/**
+ * An abandoned checkout: an order cancelled before any payment (the shopper cancelled or closed the
+ * card page, or the session expired). It is kept, but never counted or listed as an order by
+ * default (ARCHITECTURE.md). A paid order that staff cancel later is still an order.
+ */
+export function isAbandonedCheckout(order: { status: OrderStatus; paidAt: Date | string | number | null | undefined }): boolean {
+  return order.status === 'Cancelled' && (order.paidAt === null || order.paidAt === undefined);
+}

@@ -111,7 +111,7 @@ export interface ReviewDraft {
 
 /** Control characters other than line breaks and tabs, and the bidirectional overrides. */
 // eslint-disable-next-line no-control-regex -- the pattern names the characters it refuses
-const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const FORBIDDEN_TEXT = /[\u0000-\u0008\v\f\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 const FORBIDDEN_IN_LINE = /[\n\r\t]/u;
 
 /** True when text holds a character no review, reason or reply may store. */

@@ -49,7 +49,7 @@ export type ShipPlan =
 /** The furthest a calendar may look for a working day: a year without one is a closed shop. */
 const HORIZON_DAYS = 366;
 const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;
@@ -69,7 +69,8 @@ function utcMsToCivil(ms: number): CivilDate {
 
 /** True for a real calendar day written 'YYYY-MM-DD' (no 2026-02-30). */
 export function isCivilDate(value: string): boolean {
-  const m = CIVIL_DATE.exec(value);
+  // 'YYYY-MM-DD' is ten characters: anything else is refused before the pattern reads it.
+  const m = value.length === 10 ? CIVIL_DATE.exec(value) : null;
   return m !== null && utcMsToCivil(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) === value;
 }
 

@@ -38,9 +38,15 @@ export interface StaffThread {
 }
 
 /** GET /api/staff/orders/search, without `success`. */
+/** Which orders the board lists: paid orders (the default), abandoned checkouts, or those waiting to be fulfilled. */
+export type BoardView = 'orders' | 'abandoned' | 'toFulfil';
+export const BOARD_VIEWS: readonly BoardView[] = ['orders', 'abandoned', 'toFulfil'];
+
 export interface OrderBoardPage {
   orders: StaffOrderSummary[];
   total: number;
+  /** What the listed orders (every page) add up to, in dollars: an abandoned checkout's cart value. */
+  value: number;
   page: number;
   pageSize: number;
 }

@@ -1,4 +1,5 @@
 /** The category taxonomy of SPEC §3. URL and database keep raw values; `displayName` makes them readable. */
+import { own } from './lookup';
 export const FIGURE_BRANDS = ['DC', 'MARVEL', 'STARWARS', 'INVINCIBLE', 'BEN10', 'ANIME', 'INDEPENDENT'] as const;
 export const FIGURE_GENDERS = ['Male', 'Female', 'Accessories'] as const;
 
@@ -24,7 +25,7 @@ const SPECIAL_NAMES: Record<string, string> = {
 
 /** Fidget_Spinners → 'Fidget Spinners', STARWARS → 'Star Wars'. */
 export function displayName(raw: string): string {
-  return SPECIAL_NAMES[raw] ?? raw.replace(/_/g, ' ');
+  return own(SPECIAL_NAMES, raw) ?? raw.replace(/_/g, ' ');
 }
 
 /** Whether the settings' `hiddenCategories` (typed by hand: any case) hide `name`, a category at any level. */

@@ -158,6 +158,10 @@ export interface Order {
   paymentMethod: string;
   trackingNumber?: string;
   date: number;
+  /** The order's number (#1001) once it is paid; null (or absent) before (src/domain/orderNumber.ts). */
+  orderNumber?: number | null;
+  /** Cancelled before any payment: a checkout, not an order (My Orders hides it unless asked). */
+  abandoned?: boolean;
 }
 
 export interface Conversation {

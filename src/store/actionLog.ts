@@ -260,7 +260,7 @@ export function pickPath(state: unknown, path: string | undefined): unknown {
 
 function formatKey(base: string, key: string | number): string {
   if (typeof key === 'number') return `${base}[${key}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? (base ? `${base}.${key}` : key) : `${base}[${JSON.stringify(key)}]`;
+  return /^[A-Z_$][\w$]*$/i.test(key) ? (base ? `${base}.${key}` : key) : `${base}[${JSON.stringify(key)}]`;
 }
 
 function short(v: unknown): string {

@@ -9,10 +9,10 @@ import type { Action, DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 export const REDACTED = '[REDACTED]';
 
 const SECRET_KEY =
-  /(token|passw(or)?d|secret|authori[sz]ation|cookie|card|cvc|cvv|cvn|iban|security.?code|session_?id|session_?url|otp)/i;
+  /token|passw(?:or)?d|secret|authori[sz]ation|cookie|card|cvc|cvv|cvn|iban|security.?code|session_?id|session_?url|otp/i;
 
 /** camelCase keys naming a payment session (`verifyingSession`), but not the `session` slice itself. */
-const PAYMENT_SESSION_KEY = /^[a-z]\w*Session(Id)?$/;
+const PAYMENT_SESSION_KEY = /^[a-z]\w*Session(?:Id)?$/;
 
 const STRING_PATTERNS: Array<[RegExp, string]> = [
   // JWT-looking values anywhere.
@@ -21,7 +21,7 @@ const STRING_PATTERNS: Array<[RegExp, string]> = [
   [/(reset-password\/)[^/?#\s"']+/gi, `$1${REDACTED}`],
   // "token":"…", "newPassword":"…" inside serialized cache keys or bodies.
   [
-    /("(?:[\w-]*(?:token|passw(?:or)?d|secret|card|cvc|cvv|session_?id)[\w-]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+    /("[\w-]*(?:token|passw(?:or)?d|secret|card|cvc|cvv|session_?id)[\w-]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
     `$1"${REDACTED}"`,
   ],
   // token=… / session_id=… query parameters.

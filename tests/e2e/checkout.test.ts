@@ -91,7 +91,7 @@ function outboxFor(orderId: string) {
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { to: string; subject: string; text: string })
-    .filter((m) => m.subject.includes(orderId));
+    .filter((m) => m.subject.includes(orderId) || m.text.includes(orderId));
 }
 
 describe('checkout and payment (built-in test checkout)', () => {
@@ -127,6 +127,9 @@ describe('checkout and payment (built-in test checkout)', () => {
     await page.getByRole('heading', { name: 'Order Placed Successfully!' }).waitFor();
     const orderId = (await page.getByTestId('placed-order-id').textContent())!.trim();
     expect(orderId).toMatch(/^[0-9a-f]{24}$/);
+    // A paid order reads by its number, on the page and in the e-mail's subject.
+    const orderNumber = (await page.getByTestId('placed-order-number').textContent())!.trim();
+    expect(orderNumber).toMatch(/^#\d{4,}$/);
     expect(await page.getByTestId('placed-total').textContent()).toBe(money(totals.total));
     await page.getByText('12 Analytical Way').waitFor();
     await screenshot(page, 'checkout-order-placed-1440');
@@ -137,6 +140,7 @@ describe('checkout and payment (built-in test checkout)', () => {
     await expect.poll(() => outboxFor(orderId).length).toBe(1);
     const mail = outboxFor(orderId)[0]!;
     expect(mail.to).toBe(email);
+    expect(mail.subject).toBe(`Your LayerLoft order ${orderNumber} is confirmed`);
     expect(mail.text).toContain(figure.name);
     expect(mail.text).toContain(money(totals.total));
     expect(mail.text).toContain('Portland, OR 97201');
@@ -165,11 +169,13 @@ describe('checkout and payment (built-in test checkout)', () => {
     // No horizontal scroll on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-    await page.getByRole('link', { name: 'Cancel payment' }).click();
-    await page.waitForURL('**/cart');
+    // Straight back to the cart, which says so in the page the server sends.
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.waitForURL(/\/cart\?payment=cancelled&session_id=cs_ll_/);
+    await page.getByText('Payment cancelled — your cart is unchanged.').waitFor();
     await page.getByRole('heading', { level: 1, name: /cart/i }).waitFor();
     expect(await localCart(page)).toEqual(before);
-    expect(await page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingOrder'))).toBeNull();
 
     // The cancelled session cannot be paid any more.
     await page.goto(payUrl);

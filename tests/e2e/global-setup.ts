@@ -76,7 +76,10 @@ export async function setup(project: TestProject) {
     PAYMENTS: 'test', SEED_ON_EMPTY: 'true', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', PUBLIC_URL: baseUrl,
     // Every browser test shares one server and one client IP: the per-IP auth limit is raised for
     // the run (the limit itself is covered by the server tests).
-    AUTH_RATE_LIMIT_MAX: '1000' };
+    AUTH_RATE_LIMIT_MAX: '1000',
+    // Every browser test shares this server and one client address; renders are not what they measure.
+    RATE_LIMIT_MAX: '1000000',
+    RENDER_CONCURRENCY: '64' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   // Production never seeds the demo discount codes (issue 17): the one code the tests use is

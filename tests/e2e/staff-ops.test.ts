@@ -70,8 +70,9 @@ describe('the staff console', () => {
     await shopper.keyboard.press('Enter');
     await chat.getByText('Hi! Has my order shipped yet?', { exact: true }).waitFor();
 
-    // Staff sign in like anyone and land on the inbox; the conversation is there, unread. (axe looks at the
-    // page, not at the login's toast: notistack's own success green is the store's, checked elsewhere.)
+    // Staff sign in like anyone and land on the dashboard, whose unread tile leads to the inbox; the
+    // conversation is there, unread. (axe looks at the page, not at the login's toast: notistack's
+    // own success green is the store's, checked elsewhere.)
     const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
     const page = await newPage(DESKTOP);
     await page.goto('/login');
@@ -79,6 +80,9 @@ describe('the staff console', () => {
     await page.getByLabel('Password', { exact: true }).fill(staff.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByTestId('tile-unread').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/inbox');
     const row = page.getByTestId('staff-conversation').filter({ hasText: email });
     await row.getByTestId('staff-unread').waitFor();
     expect(await row.textContent()).toContain('Hi! Has my order shipped yet?');
@@ -106,8 +110,10 @@ describe('the staff console', () => {
     await chat.getByRole('button', { name: 'Close' }).click();
 
     // The order page, from the link beside the thread: only the allowed next statuses are offered.
-    await page.getByRole('link', { name: new RegExp(`Order #${orderId.slice(-8)}`) }).click();
-    await page.getByRole('heading', { level: 1, name: `Order #${orderId.slice(-8)}` }).waitFor();
+    // A paid order is named by its number (#1001 and on).
+    await page.getByRole('link', { name: /^Order #\d{4,}\b/ }).click();
+    await page.getByRole('heading', { level: 1, name: /^Order #\d{4,}$/ }).waitFor();
+    expect(page.url()).toContain(`/staff/orders/${orderId}`);
     const status = page.getByLabel('New status');
     expect(await status.locator('option').allTextContents()).toEqual(['Keep Order Placed', 'Processing', 'Cancelled', 'Refunded']);
     await status.selectOption('Processing');
@@ -165,7 +171,7 @@ describe('the staff console', () => {
     await screenshot(phone, 'staff-order-375');
     await phone.getByRole('button', { name: 'Open the console menu' }).click();
     await phone.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Inbox' }).click();
-    await expect.poll(() => new URL(phone.url()).pathname).toBe('/staff');
+    await expect.poll(() => new URL(phone.url()).pathname).toBe('/staff/inbox');
     await phone.locator('.MuiDrawer-root').waitFor({ state: 'detached' });
     await screenshot(phone, 'staff-inbox-375');
     await phone.getByTestId('staff-conversation').filter({ hasText: email }).click();

@@ -340,6 +340,25 @@ describe('/verify and /order-placed', () => {
     expect(store.getState().cart.items).toEqual(CART.cart.items);
   });
 
+  it('cancelled on the card page: the cart says so at once, closes the session once and forgets pendingOrder; the cart is unchanged', async () => {
+    localStorage.setItem('pendingOrder', JSON.stringify({ orderId: 'order123', sessionId: 'cs_9', isBuyNow: false }));
+    const bodies = verifyReplies(() => HttpResponse.json({ success: false, message: 'This order was cancelled and nothing was charged.' }));
+    const { store } = renderWithProviders(<Layout />, { route: '/cart?payment=cancelled&session_id=cs_9', preloadedState: { ...LOGGED_IN, ...CART } });
+    expect(await screen.findByText('Payment cancelled — your cart is unchanged.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(bodies).toEqual([{ success: false, sessionId: 'cs_9', orderData: null }]));
+    expect(localStorage.getItem('pendingOrder')).toBeNull();
+    expect(store.getState().cart.items).toEqual(CART.cart.items);
+    expect(screen.getByRole('heading', { level: 1, name: /cart/i })).toBeInTheDocument();
+  });
+
+  it('the cart without that return says nothing about a payment and calls nothing', async () => {
+    const bodies = verifyReplies(() => HttpResponse.json({ success: false }));
+    renderWithProviders(<Layout />, { route: '/cart', preloadedState: { ...LOGGED_IN, ...CART } });
+    expect(await screen.findByRole('heading', { level: 1, name: /cart/i }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Payment cancelled/)).toBeNull();
+    expect(bodies).toEqual([]);
+  });
+
   it('on an exception: a toast with the message', async () => {
     localStorage.setItem('pendingOrder', JSON.stringify({ orderId: 'order123', sessionId: 'cs_1', isBuyNow: false }));
     verifyReplies(() => HttpResponse.json({ success: false, message: 'Payment service unavailable' }, { status: 502 }));

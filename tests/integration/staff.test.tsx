@@ -38,7 +38,7 @@ beforeEach(() => {
         customer: { _id: 'u', name: 'Ada Lovelace', email: 'ada@example.com' },
         conversation: { _id: A, user: { _id: 'u', name: 'Ada Lovelace' } },
         messages: [message({})],
-        orders: [{ _id: 'f'.repeat(24), status: 'Processing', items: [], amount: 42, paymentMethod: 'Card', date: Date.UTC(2026, 10, 20), customer: null, deliveryEmail: 'ada@example.com', itemCount: 1 }],
+        orders: [{ _id: 'f'.repeat(24), orderNumber: 1042, status: 'Processing', items: [], amount: 42, paymentMethod: 'Card', date: Date.UTC(2026, 10, 20), customer: null, deliveryEmail: 'ada@example.com', itemCount: 1 }],
       }),
     ),
     http.post('*/api/staff/reply', async ({ request }) => {
@@ -71,7 +71,7 @@ describe('the staff console', () => {
 
   it('gives staff the inbox; a thread answers from the keyboard (Enter sends, Shift+Enter is a new line)', async () => {
     asRole('staff');
-    const { user } = renderAt('/staff');
+    const { user } = renderAt('/staff/inbox');
     const list = await screen.findByRole('list', { name: 'Conversations' }, { timeout: 8000 });
     const row = within(list).getByRole('link', { name: /Ada Lovelace/ });
     expect(row).toHaveTextContent('1 unread');
@@ -81,7 +81,7 @@ describe('the staff console', () => {
     await user.keyboard('{Enter}');
     const reply = await screen.findByRole('textbox', { name: 'Reply' });
     expect(screen.getByRole('log', { name: 'Messages with Ada Lovelace' })).toHaveTextContent('Where is my dragon?');
-    expect(screen.getByRole('link', { name: /Order #ffffffff/ })).toHaveAttribute('href', `/staff/orders/${'f'.repeat(24)}`);
+    expect(screen.getByRole('link', { name: /Order #1042/ })).toHaveAttribute('href', `/staff/orders/${'f'.repeat(24)}`);
     // Still the inbox's section on a thread; read once opened.
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(row).not.toHaveTextContent('unread'));

@@ -151,7 +151,7 @@ export async function putInServerCart(app: FastifyInstance, userId: string, line
   for (const [key, quantity] of Object.entries(lines)) await app.db.insert(cartLines).values({ userId, key, quantity }).onConflictDoNothing();
 }
 
-/** The outbox messages (SMTP is not configured in tests) whose subject mentions `orderId`. */
+/** The outbox messages (SMTP is not configured in tests) whose subject or text mentions `orderId` (or `#number `). */
 export function mailsAbout(dataDir: string, orderId: string): Array<{ to: string; subject: string; text: string; html: string }> {
   const file = path.join(dataDir, 'outbox.jsonl');
   if (!existsSync(file)) return [];
@@ -159,7 +159,7 @@ export function mailsAbout(dataDir: string, orderId: string): Array<{ to: string
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { to: string; subject: string; text: string; html: string })
-    .filter((m) => m.subject.includes(orderId));
+    .filter((m) => m.subject.includes(orderId) || m.text.includes(orderId));
 }
 
 export interface ShopApp {

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import type { Bundle, Product } from '../../src/domain/types';
 import { adminClient, withDatabase } from '../setup/server-global';
+import { appendingLog } from '../setup/serverLog';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -78,6 +79,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
       seedOnEmpty: false,
       // Cheap Argon2id: only tests may choose it (no environment variable can).
       passwordHashing: 'test',
+      // Every request of a test file comes from one address: raised explicitly (the limit's own tests lower it).
+      rateLimit: { max: 1_000_000, windowMs: 60_000 },
       ...overrides,
     },
   );
@@ -86,15 +89,17 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 /** The app on this file's own database (no listening; use `app.inject`). */
 export async function buildTestApp(opts: { config?: Partial<Config>; deps?: Omit<AppDeps, 'database'> } = {}): Promise<TestApp> {
   const { database, dataDir, databaseUrl, drop } = await openTestDatabase();
-  const config = testConfig(dataDir, { databaseUrl, ...opts.config });
+  // Logged at info into the run's log file, which the run checks for secrets (tests/setup/serverLog.ts).
+  const config = testConfig(dataDir, { databaseUrl, logLevel: 'info', ...opts.config });
   const distDir = opts.deps?.distDir ?? path.join(dataDir, 'no-dist');
-  const app = await buildApp(config, { ...opts.deps, distDir, database });
+  const logStream = opts.deps?.logStream ?? appendingLog(inject('serverTestDb').logFile);
+  const app = await buildApp(config, { ...opts.deps, distDir, database, logStream });
   return {
     app,
     database,
     config,
     dataDir,
-    buildOn: (deps = {}) => buildApp(config, { distDir, ...deps, database }),
+    buildOn: (deps = {}) => buildApp(config, { distDir, logStream, ...deps, database }),
     async close() {
       await app.close();
       await database.close();

@@ -65,7 +65,7 @@ describe('Stripe Checkout provider (SDK against a local stub)', () => {
       'metadata[orderId]': s.orderId,
       customer_email: 'ada@example.com',
       success_url: 'https://shop.example.com/verify?success=true&session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://shop.example.com/verify?success=false&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://shop.example.com/cart?payment=cancelled&session_id={CHECKOUT_SESSION_ID}',
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '2000',
       'line_items[0][quantity]': '2',

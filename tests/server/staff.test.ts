@@ -120,16 +120,18 @@ describe('the staff API', () => {
     const order = await insertOrder(ctx.app, a.id, { status: 'Processing' });
     const tracked = await setStatus({ orderId: order.id, trackingNumber: '1Z999AA10123456784' });
     expect(tracked.json()).toMatchObject({ order: { status: 'Processing', trackingNumber: '1Z999AA10123456784' }, emailed: true });
-    let mails = mailsAbout(ctx.t.dataDir, order.id);
+    // E-mails name a paid order by its number.
+    expect(order.orderNumber).toBeGreaterThanOrEqual(1001);
+    let mails = mailsAbout(ctx.t.dataDir, `#${order.orderNumber} `);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: a.email, subject: `Your LayerLoft order ${order.id} is on its way` });
+    expect(mails[0]).toMatchObject({ to: a.email, subject: `Your LayerLoft order #${order.orderNumber} is on its way` });
     expect(mails[0]!.text).toContain('Tracking number: 1Z999AA10123456784');
 
     const delivered = await setStatus({ orderId: order.id, status: 'Delivered' });
     expect(delivered.json()).toMatchObject({ order: { status: 'Delivered', trackingNumber: '1Z999AA10123456784' }, emailed: true });
-    mails = mailsAbout(ctx.t.dataDir, order.id);
+    mails = mailsAbout(ctx.t.dataDir, `#${order.orderNumber} `);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe(`Your LayerLoft order ${order.id} was delivered`);
+    expect(mails[1]!.subject).toBe(`Your LayerLoft order #${order.orderNumber} was delivered`);
 
     const mine = (await postJson(ctx.app, '/api/order/userorders', {}, a.token)).json() as { orders: Order[] };
     expect(mine.orders.find((o) => o._id === order.id)).toMatchObject({ status: 'Delivered', trackingNumber: '1Z999AA10123456784' });
@@ -171,8 +173,9 @@ describe('the staff CLI (scripts/staff.ts) against the running server', () => {
 
     const order = await insertOrder(ctx.app, a.id, { status: 'Processing' });
     expect((await run('order-status', '--order', order.id, '--status', 'Delivered', '--tracking', 'ZX-1')).text).toBe(
-      `Order ${order.id} is now Delivered (tracking ZX-1); the customer was e-mailed.`,
+      `Order #${order.orderNumber} is now Delivered (tracking ZX-1); the customer was e-mailed.`,
     );
+    expect((await run('orders', '--email', a.email)).text).toMatch(new RegExp(`^#${order.orderNumber} · ${order.id} · Delivered`));
     await expect(run('order-status', '--order', order.id, '--status', 'Processing')).rejects.toThrow(
       `Cannot move order ${order.id} from Delivered to Processing. From Delivered it can go to: Refunded.`,
     );

@@ -6,13 +6,14 @@
  *   `CREATE DATABASE ll_t_<run>_<n> TEMPLATE ll_t_<run>_tpl`. All `ll_t_<run>_*` are dropped at the end,
  *   so concurrent runs (unique run ids) never see each other's rows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
+import { checkServerLog } from './serverLog';
 
 export interface ServerTestDb {
   kind: 'pglite' | 'postgres';
@@ -22,6 +23,8 @@ export interface ServerTestDb {
   /** PostgreSQL: a URL of the server (database part replaced per test file) and the template name. */
   baseUrl?: string;
   templateDb?: string;
+  /** The run's log: every test app logs at info into it; the run fails if it holds a secret (tests/setup/serverLog.ts). */
+  logFile: string;
 }
 
 declare module 'vitest' {
@@ -57,6 +60,10 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const url = process.env.DATABASE_URL?.trim();
+  const logDir = path.resolve('test-output');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `server-log-${runId}.jsonl`);
+  writeFileSync(logFile, '');
   if (url) {
     const templateDb = `ll_t_${runId}_tpl`;
     const admin = await adminClient(url);
@@ -72,7 +79,7 @@ export default async function setup(project: TestProject) {
     } finally {
       await database.close();
     }
-    project.provide('serverTestDb', { kind: 'postgres', runId, baseUrl: url, templateDb });
+    project.provide('serverTestDb', { kind: 'postgres', runId, baseUrl: url, templateDb, logFile });
     console.log(`[server tests] PostgreSQL template ${templateDb} ready in ${Date.now() - started} ms`);
     return async () => {
       const a = await adminClient(url);
@@ -82,6 +89,8 @@ export default async function setup(project: TestProject) {
       } finally {
         await a.end();
       }
+      checkServerLog(logFile);
+      rmSync(logFile, { force: true });
     };
   }
 
@@ -94,7 +103,12 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close(); // CHECKPOINT + close: the folder is consistent and can be copied
   }
-  project.provide('serverTestDb', { kind: 'pglite', runId, templateDir });
+  project.provide('serverTestDb', { kind: 'pglite', runId, templateDir, logFile });
   console.log(`[server tests] PGlite template ready in ${Date.now() - started} ms`);
-  return () => rmSync(root, { recursive: true, force: true });
+  return () => {
+    rmSync(root, { recursive: true, force: true });
+    // Kept when it fails, for reading.
+    checkServerLog(logFile);
+    rmSync(logFile, { force: true });
+  };
 }

@@ -19,10 +19,11 @@ import { LineSummary } from '../../components/LineSummary';
 import { PanelSkeleton } from '../../components/PageSkeleton';
 import { useHydrated } from '../../components/useHydrated';
 import type { ResolvedLine } from '../../domain/cartLines';
+import { cancelledPaymentAt, PAYMENT_CANCELLED_TEXT } from '../../domain/checkout';
 import { formatMoney, toDollars } from '../../domain/money';
 import { lineSavedForLater } from '../../store/events';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
-import { selectCatalogStatus, selectIsAuthenticated } from '../../store/selectors';
+import { selectCatalogStatus, selectIsAuthenticated, selectLocation } from '../../store/selectors';
 import { selectCartLines, selectCartSummary } from './cartSelectors';
 import {
   lineQuantityChanged,
@@ -204,6 +205,7 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
   const lines = useAppSelector((state) => selectCartLines(state, now));
   const summary = useAppSelector((state) => selectCartSummary(state, now));
   const count = useAppSelector(selectCartCount);
+  const paymentCancelled = useAppSelector((state) => cancelledPaymentAt(selectLocation(state)) !== undefined);
   // The server renders a guest's empty cart: until the saved cart is in, the page shows its skeleton.
   const hydrated = useHydrated();
 
@@ -249,6 +251,11 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
           {hydrated ? (count === 1 ? '1 item' : `${count} items`) : <Skeleton component="span" width={56} sx={{ display: 'inline-block' }} />}
         </Typography>
       </Box>
+      {paymentCancelled && (
+        <Alert severity="info" role="status" data-testid="payment-cancelled" sx={{ mb: 3, borderRadius: 4 }}>
+          {PAYMENT_CANCELLED_TEXT}
+        </Alert>
+      )}
       {loggedIn && sync.status === 'failed' && pending > 0 && (
         <Alert severity="warning" variant="outlined" sx={{ mb: 3, borderRadius: 4, bgcolor: 'background.paper' }}>
           Your cart is saved on this device. We'll send your latest changes to your account as soon as the connection is back.

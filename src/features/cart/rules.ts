@@ -10,7 +10,7 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, orderTotalsCents } from '../../domain/sh
 
 /** What the quantity input keeps of a keystroke: digits only, at most two of them. */
 export function quantityText(typed: string): string {
-  return typed.replace(/[^\d]/g, '').slice(0, 2);
+  return typed.replace(/\D/g, '').slice(0, 2);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { FIGURE_BRANDS, FIGURE_GENDERS, isCategoryHidden, MAIN_CATEGORIES, TAXONOMY } from '../../domain/taxonomy';
 import { AVAILABILITY, EMPTY_FILTERS, PRICE_MAX, PRICE_MIN, SECTIONS, type Availability, type Section, type StoreFilters } from './filters';
 import { DEFAULT_SORT, SORTS, type SortKey } from './sorting';
+import { own } from '../../domain/lookup';
 
 /**
  * The store's view lives in the url (issue 3) so a link or a reload restores it and back/forward
@@ -64,7 +65,7 @@ function canonicalList<T extends string>(values: string[], allowed: readonly T[]
 
 export function subCategoriesOf(category: string | null): readonly string[] {
   if (!category) return ALL_SUBCATEGORIES;
-  return (TAXONOMY as Record<string, readonly string[]>)[category] ?? [];
+  return own<readonly string[]>(TAXONOMY, category) ?? [];
 }
 
 function parsePrice(raw: string | null): number {
@@ -90,7 +91,7 @@ export function parseStoreQuery(search: string | URLSearchParams): StoreQuery {
   }
   const category = canonical(params.get('category'), MAIN_CATEGORIES);
   const rawSort = (params.get('sort') ?? '').trim().toLowerCase();
-  const sort = canonical(rawSort, SORTS) ?? SORT_ALIASES[rawSort] ?? DEFAULT_SORT;
+  const sort = canonical(rawSort, SORTS) ?? own(SORT_ALIASES, rawSort) ?? DEFAULT_SORT;
   const q = (params.get('q') ?? '').slice(0, MAX_TEXT);
   return {
     category,

@@ -1,4 +1,5 @@
 import { FILAMENT_COLORS } from '../../domain/colors';
+import { own } from '../../domain/lookup';
 
 /**
  * How a colour name looks on a swatch. Names follow the catalog's filament colours; a few are
@@ -19,5 +20,5 @@ const SWATCHES: Record<string, string> = {
 };
 
 export function swatchBackground(color: string): string {
-  return SWATCHES[color.trim().toLowerCase()] ?? '#d9d2c5';
+  return own(SWATCHES, color.trim().toLowerCase()) ?? '#d9d2c5';
 }

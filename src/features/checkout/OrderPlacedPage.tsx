@@ -13,6 +13,7 @@ import { brand } from '../../components/brand';
 import { formatPhone } from '../../domain/address';
 import { formatCents, formatMoney } from '../../domain/money';
 import { orderLineTotalCents, orderLineUnitCents, variantLabel } from '../../domain/orderLines';
+import { formatOrderNumber } from '../../domain/orderNumber';
 import type { PlacedOrder } from '../../domain/types';
 import { useAppSelector } from '../../store/hooks';
 import { selectPlacedOrder } from './checkoutSlice';
@@ -35,7 +36,10 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
         <Typography id="placed-details-title" variant="h5" component="h2">
           Order details
         </Typography>
-        <Typography color="text.secondary" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+        <Typography color="text.secondary" sx={{ fontWeight: 700 }}>
+          Order number: <Box component="span" data-testid="placed-order-number" sx={{ color: 'text.primary' }}>{formatOrderNumber(order.orderNumber)}</Box>
+        </Typography>
+        <Typography color="text.secondary" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flexBasis: '100%' }}>
           Order ID: <Box component="span" data-testid="placed-order-id" sx={{ color: 'text.primary', fontFamily: 'ui-monospace, monospace' }}>{order._id}</Box>
         </Typography>
       </Box>

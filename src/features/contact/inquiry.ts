@@ -52,6 +52,6 @@ export function inquiryBody(inquiry: Inquiry): string {
  */
 export function inquiryMailto(shopEmail: string | null | undefined, inquiry: Inquiry): string | null {
   const to = (shopEmail ?? '').trim();
-  if (!/^[^\s@?&#/]+@[^\s@?&#/]+\.[^\s@?&#/]+$/.test(to)) return null;
+  if (!/^[^\s@?&#/]+@[^\s#&/?@][^\s#&./?@]*\.[^\s#&/?@]+$/.test(to)) return null;
   return `mailto:${to}?subject=${encodeURIComponent(inquirySubject(inquiry))}&body=${encodeURIComponent(inquiryBody(inquiry))}`;
 }

@@ -134,6 +134,11 @@ export function OrderCard({ order, expanded, currency, refreshing, refreshingHer
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0,1fr) minmax(0,1fr)', sm: 'minmax(0, 1.6fr) repeat(2, minmax(0, 1fr))', md: 'minmax(216px, 1.6fr) repeat(2, minmax(64px, 1fr))' }, gap: { xs: 1.25, md: 2 }, minWidth: 0, maxWidth: { md: 760 } }}>
           <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
+            <Field label="Order">
+              <Box component="span" data-testid="order-number">
+                {view.number}
+              </Box>
+            </Field>
             <Field label="Order ID" mono>
               {view.id}
             </Field>

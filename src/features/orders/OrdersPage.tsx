@@ -3,7 +3,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,9 +22,10 @@ import { selectSessionToken } from '../../store/selectors';
 import { OrderCard } from './OrderCard';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
 import { useGetUserOrdersQuery } from './ordersApi';
-import { selectOrders, selectOrdersFetching, selectPaymentResuming, selectRefreshingOrderId, selectResumingOrderId, selectVisibleOrders } from './ordersSelectors';
+import { selectOrders, selectOrdersFetching, selectPaymentResuming, selectRealOrderCount, selectRefreshingOrderId, selectResumingOrderId, selectVisibleOrders } from './ordersSelectors';
 import {
   filtersCleared,
+  unpaidCheckoutsToggled,
   orderDetailsToggled,
   orderStatusRequested,
   ordersPageOpened,
@@ -33,7 +36,7 @@ import {
   selectOrderFilters,
   statusFilterChanged,
 } from './ordersSlice';
-import { ORDERS_TEXT, SEARCH_METHODS, searchPlaceholder, STATUS_FILTERS, welcomeText, type SearchMethod, type StatusFilter } from './rules';
+import { ORDERS_TEXT, SEARCH_METHODS, searchPlaceholder, SHOW_UNPAID_LABEL, STATUS_FILTERS, welcomeText, type SearchMethod, type StatusFilter } from './rules';
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
@@ -70,6 +73,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
   const { data, isLoading, isError, error, refetch } = useGetUserOrdersQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
   const orders = useAppSelector(selectOrders);
   const visible = useAppSelector(selectVisibleOrders);
+  const realOrderCount = useAppSelector(selectRealOrderCount);
   const refreshing = useAppSelector(selectOrdersFetching);
   const refreshingId = useAppSelector(selectRefreshingOrderId);
   // 'Complete payment' runs in ordersListeners; its call is read through the shared key.
@@ -98,7 +102,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
     );
   } else if (isError && !data) {
     body = <ErrorNotice title="We couldn't load your orders" message={errorMessage(error)} onRetry={refresh} />;
-  } else if (orders.length === 0) {
+  } else if (orders.length === 0 || (realOrderCount === 0 && !filters.showUnpaid)) {
     body = (
       <EmptyState
         title="No orders yet"
@@ -163,7 +167,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
         aria-label="Filter orders"
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '180px minmax(0, 1fr) 200px auto' },
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '180px minmax(0, 1fr) 200px auto auto' },
           gap: 1.5,
           alignItems: 'center',
           p: { xs: 2, md: 2.5 },
@@ -213,6 +217,11 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
             </option>
           ))}
         </NativeSelectInput>
+        <FormControlLabel
+          control={<Switch checked={filters.showUnpaid} onChange={(e) => dispatch(unpaidCheckoutsToggled(e.target.checked))} />}
+          label={SHOW_UNPAID_LABEL}
+          sx={{ m: 0, order: { sm: 4, md: 0 }, '& .MuiFormControlLabel-label': { fontWeight: 600, whiteSpace: 'nowrap' } }}
+        />
         <Button variant="outlined" onClick={() => dispatch(filtersCleared())} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 4, md: 0 }, whiteSpace: 'nowrap' }}>
           {ORDERS_TEXT.clearFilters}
         </Button>

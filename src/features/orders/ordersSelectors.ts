@@ -12,10 +12,13 @@ const NO_ORDERS: Order[] = [];
 /** The shopper's orders, newest first (empty until loaded). */
 export const selectOrders = (state: RootState): Order[] => selectOrdersResult(state).data ?? NO_ORDERS;
 
-const selectFilterValues = createSelector([selectOrderFilters], (f) => ({ method: f.method, text: f.text, status: f.status }));
+const selectFilterValues = createSelector([selectOrderFilters], (f) => ({ method: f.method, text: f.text, status: f.status, showUnpaid: f.showUnpaid }));
 
 /** The orders the filters let through (SPEC §5), newest first. */
 export const selectVisibleOrders = createSelector([selectOrders, selectFilterValues], (orders, filters) => filterOrders(orders, filters));
+
+/** How many of the shopper's orders are orders (not abandoned checkouts). */
+export const selectRealOrderCount = createSelector([selectOrders], (orders) => orders.filter((o) => !o.abandoned).length);
 
 /** The orders are being read (first load or an 'Order Status' re-read): every 'Order Status' waits. */
 export const selectOrdersFetching = (state: RootState): boolean => selectOrdersResult(state).status === QueryStatus.pending;

@@ -12,6 +12,8 @@ export interface OrdersState {
   method: SearchMethod;
   text: string;
   status: StatusFilter;
+  /** 'Show unpaid checkouts' (issue 27). */
+  showUnpaid: boolean;
   expandedOrderId: string | null;
   /** The card whose 'Order Status' asked for the running re-read (its button shows the progress). */
   statusRequestedFor: string | null;
@@ -19,7 +21,7 @@ export interface OrdersState {
   paymentResumeRequestedFor: string | null;
 }
 
-const initialState: OrdersState = { ...DEFAULT_FILTERS, expandedOrderId: null, statusRequestedFor: null, paymentResumeRequestedFor: null };
+const initialState: OrdersState = { ...DEFAULT_FILTERS, showUnpaid: false, expandedOrderId: null, statusRequestedFor: null, paymentResumeRequestedFor: null };
 
 // ---- events (past tense) ---------------------------------------------------------------------
 export const ordersPageOpened = createAction('orders/pageOpened');
@@ -27,7 +29,9 @@ export const ordersPageOpened = createAction('orders/pageOpened');
 export const searchMethodChanged = createAction<SearchMethod>('orders/searchMethodChanged');
 export const searchTextChanged = createAction<string>('orders/searchTextChanged');
 export const statusFilterChanged = createAction<StatusFilter>('orders/statusFilterChanged');
-/** 'Clear Filters': method Order ID, no text, status All. */
+/** 'Show unpaid checkouts' switched on or off. */
+export const unpaidCheckoutsToggled = createAction<boolean>('orders/unpaidCheckoutsToggled');
+/** 'Clear Filters': method Order ID, no text, status All, orders only. */
 export const filtersCleared = createAction('orders/filtersCleared');
 /** 'Order Details' / 'Hide Details': only one order is expanded at a time. */
 export const orderDetailsToggled = createAction<string>('orders/detailsToggled');
@@ -52,6 +56,9 @@ export const ordersSlice = createSlice({
       })
       .addCase(statusFilterChanged, (state, { payload }) => {
         state.status = payload;
+      })
+      .addCase(unpaidCheckoutsToggled, (state, { payload }) => {
+        state.showUnpaid = payload === true;
       })
       .addCase(filtersCleared, (state) => {
         Object.assign(state, DEFAULT_FILTERS);

@@ -1,4 +1,5 @@
 import { CURRENCY, formatMoney } from '../../domain/money';
+import { formatOrderNumber, matchOrderSearch } from '../../domain/orderNumber';
 import type { Order, OrderStatus } from '../../domain/types';
 
 /** The exact texts of My Orders (SPEC §2). */
@@ -35,9 +36,14 @@ export interface OrderFilters {
   method: SearchMethod;
   text: string;
   status: StatusFilter;
+  /** 'Show unpaid checkouts': list checkouts cancelled before any payment too (they are not orders). */
+  showUnpaid?: boolean;
 }
 
-export const DEFAULT_FILTERS: OrderFilters = { method: 'orderId', text: '', status: 'All' };
+export const DEFAULT_FILTERS: OrderFilters = { method: 'orderId', text: '', status: 'All', showUnpaid: false };
+
+/** The toggle's label (issue 27). */
+export const SHOW_UNPAID_LABEL = 'Show unpaid checkouts';
 
 export function searchPlaceholder(method: SearchMethod): string {
   return SEARCH_METHODS.find((m) => m.value === method)!.placeholder;
@@ -46,16 +52,17 @@ export function searchPlaceholder(method: SearchMethod): string {
 /**
  * SPEC §5: a case-insensitive substring match on the order id (method Order ID) or on any item's
  * name (method Product Name); the status compared case-insensitively; All means no status filter.
+ * Abandoned checkouts are left out unless `showUnpaid`.
  */
 export function filterOrders(orders: readonly Order[], filters: OrderFilters): Order[] {
   const needle = filters.text.trim().toLowerCase();
   const status = filters.status.toLowerCase();
-  return orders.filter((order) => {
-    if (status !== 'all' && String(order.status).toLowerCase() !== status) return false;
-    if (!needle) return true;
-    if (filters.method === 'orderId') return String(order._id).toLowerCase().includes(needle);
-    return order.items.some((item) => String(item.name ?? '').toLowerCase().includes(needle));
-  });
+  // 'All' means all orders: an abandoned checkout is not one, so it shows only when asked for.
+  const byStatus = orders.filter((order) => (filters.showUnpaid || !order.abandoned) && (status === 'all' || String(order.status).toLowerCase() === status));
+  if (!needle) return byStatus;
+  // An order number (#1001 or 1001) finds that order first, then any id containing the text.
+  if (filters.method === 'orderId') return matchOrderSearch(byStatus, needle);
+  return byStatus.filter((order) => order.items.some((item) => String(item.name ?? '').toLowerCase().includes(needle)));
 }
 
 export type StatusDot = 'green' | 'red' | 'yellow';
@@ -86,6 +93,8 @@ export function formatAmount(dollars: number, currency: string = CURRENCY): stri
 /** What one order card shows (SPEC §2). */
 export interface OrderCardView {
   id: string;
+  /** `#1001`, or "Awaiting payment" before the order is paid. */
+  number: string;
   image: string | null;
   paymentMethod: string;
   total: string;
@@ -99,6 +108,7 @@ export interface OrderCardView {
 export function orderCardView(order: Order, currency: string = CURRENCY): OrderCardView {
   return {
     id: order._id,
+    number: formatOrderNumber(order.orderNumber),
     image: orderImage(order),
     paymentMethod: order.paymentMethod || '—',
     total: formatAmount(order.amount, currency),

@@ -18,7 +18,7 @@ export type LoginMode = 'login' | 'signup';
 
 /** The basic pattern of SPEC §5: something, '@', something, '.', something — no spaces. */
 export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  return /^[^\s@]+@[^\s@][^\s.@]*\.[^\s@]+$/.test(email.trim());
 }
 
 export function emailError(email: string): string | null {

@@ -15,7 +15,7 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { isSendKeystroke, MAX_MESSAGE_LENGTH } from '../../domain/chat';
 import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatWhen, shortId } from './format';
+import { formatWhen, orderTitle } from './format';
 import { canSendReply, STAFF_TEXT } from './rules';
 import { threadMessages, useGetStaffConversationsQuery, useGetStaffThreadQuery } from './staffApi';
 import { inboxSearchEdited, replyDraftEdited, selectInboxQuery, selectInboxSearch, selectReplyDraft, selectSendingReplyFor } from './staffSlice';
@@ -195,7 +195,7 @@ function Thread({ id }: { id: string }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 280px' }, minHeight: '100%' }}>
       <Box component="section" aria-labelledby="thread-title" sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: 'calc(100vh - 110px)', md: 'calc(100vh - 90px)' } }}>
         <Box sx={{ px: 2, py: 1.5, borderBottom: `1px solid ${brand.line}`, bgcolor: 'background.paper' }}>
-          <Link component={RouterLink} to="/staff" sx={{ display: { md: 'none' }, fontSize: '0.9rem' }}>
+          <Link component={RouterLink} to="/staff/inbox" sx={{ display: { md: 'none' }, fontSize: '0.9rem' }}>
             ← All conversations
           </Link>
           <Typography id="thread-title" component="h2" variant="h6">
@@ -253,7 +253,7 @@ function Thread({ id }: { id: string }) {
                 <Box component={RouterLink} to={`/staff/orders/${o._id}`} sx={{ display: 'grid', gap: 0.5, p: 1.25, borderRadius: 2, border: `1px solid ${brand.line}`, color: 'text.primary', textDecoration: 'none', '&:hover': { bgcolor: brand.cream } }}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                     <Typography component="span" sx={{ fontWeight: 700 }}>
-                      Order {shortId(o._id)}
+                      {orderTitle(o)}
                     </Typography>
                     <Typography component="span">{formatMoney(o.amount)}</Typography>
                   </Box>
@@ -274,7 +274,7 @@ function Thread({ id }: { id: string }) {
 }
 
 /**
- * The support inbox (`/staff`, `/staff/inbox/:id`; issue 18): conversations newest first, live; the
+ * The support inbox (`/staff/inbox`, `/staff/inbox/:id`; issues 18, 27): conversations newest first, live; the
  * open one's thread with a reply box, and that shopper's orders beside it. On a phone the list and
  * the thread take turns.
  */

@@ -18,7 +18,8 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatCents, formatMoney } from '../../domain/money';
 import { orderLineTotalCents, variantLabel } from '../../domain/orderLines';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatWhen, shortId } from './format';
+import { formatOrderNumber } from '../../domain/orderNumber';
+import { formatWhen, orderTitle, shortId } from './format';
 import { actorLabel, allowedNextStatuses, canCarryTracking, STAFF_TEXT, trackingNumberError, TRACKING_MAX_LENGTH } from './rules';
 import { useGetStaffOrderQuery } from './staffApi';
 import { orderFormEdited, refundConfirmDismissed, selectOrderForm, selectRefundConfirm, selectUpdatingOrder } from './staffSlice';
@@ -126,7 +127,7 @@ function RefundDialog({ order }: { order: StaffOrderDetail }) {
       <DialogTitle id="refund-title">Refund this order?</DialogTitle>
       <DialogContent>
         <DialogContentText id="refund-text">
-          Moving order {shortId(order._id)} to {confirm?.status ?? ''} gives {formatMoney(order.amount)} back to {order.customer?.name ?? 'the shopper'} through the payment provider. This cannot be undone.
+          Moving order {formatOrderNumber(order.orderNumber)} to {confirm?.status ?? ''} gives {formatMoney(order.amount)} back to {order.customer?.name ?? 'the shopper'} through the payment provider. This cannot be undone.
         </DialogContentText>
       </DialogContent>
       <DialogActions>
@@ -195,7 +196,7 @@ export function OrderPage() {
       {back}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
         <Typography component="h1" variant="h4">
-          Order {shortId(order._id)}
+          {orderTitle(order)}
         </Typography>
         <StatusChip status={order.status} />
       </Box>

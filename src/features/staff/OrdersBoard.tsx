@@ -15,11 +15,11 @@ import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatWhen, shortId } from './format';
-import { BOARD_STATUS_FILTERS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter } from './rules';
+import { formatWhen, orderTitle } from './format';
+import { BOARD_STATUS_FILTERS, BOARD_VIEWS, boardQueryArgs, dateRangeError, pageCount, STAFF_TEXT, type BoardStatusFilter, type BoardView } from './rules';
 import { useSearchStaffOrdersQuery } from './staffApi';
 import { boardFilterEdited, selectBoardEdits } from './staffSlice';
-import { applyBoardFilters, resetBoardFilters, selectBoardFilters } from './staffThunks';
+import { applyBoardFilters, exportBoard, resetBoardFilters, selectBoardFilters } from './staffThunks';
 import { StatusChip } from './StatusChip';
 
 const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
@@ -39,13 +39,24 @@ export function OrdersBoard() {
   const shown = { q: edits.q ?? filters.q, from: edits.from ?? filters.from, to: edits.to ?? filters.to };
   const rangeError = dateRangeError(shown.from, shown.to);
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  const filtered = filters.q !== '' || filters.status !== 'All' || filters.from !== '' || filters.to !== '';
+  const filtered = filters.q !== '' || filters.view !== 'orders' || filters.status !== 'All' || filters.from !== '' || filters.to !== '';
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
-      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
-        Orders
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h1" variant="h4">
+          Orders
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          {/* Checkouts cancelled before any payment are not orders: they have a list of their own. */}
+          <Box component={RouterLink} to="/staff/abandoned" sx={{ fontWeight: 700, color: 'primary.dark' }}>
+            Abandoned checkouts
+          </Box>
+          <Button variant="outlined" size="small" onClick={() => void dispatch(exportBoard())}>
+            Export CSV
+          </Button>
+        </Box>
+      </Box>
       <Box
         component="form" method="post"
         role="search"
@@ -55,7 +66,7 @@ export function OrdersBoard() {
           e.preventDefault();
           if (!rangeError) dispatch(applyBoardFilters());
         }}
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
       >
         <TextInput
           label="Order id, e-mail or product"
@@ -67,6 +78,19 @@ export function OrdersBoard() {
           inputProps={{ maxLength: 100 }}
           sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
         />
+        <NativeSelectInput
+          label="Show"
+          size="small"
+          fullWidth
+          value={filters.view}
+          onChange={(e) => dispatch(applyBoardFilters({ view: e.target.value as BoardView }))}
+        >
+          {BOARD_VIEWS.map((v) => (
+            <option key={v.value} value={v.value}>
+              {v.label}
+            </option>
+          ))}
+        </NativeSelectInput>
         <NativeSelectInput
           label="Status"
           size="small"
@@ -138,7 +162,7 @@ export function OrdersBoard() {
                 <TableRow key={o._id} hover data-testid="staff-order-row" data-order-id={o._id}>
                   <TableCell sx={{ overflow: 'hidden' }}>
                     <Box component={RouterLink} to={`/staff/orders/${o._id}`} sx={{ fontWeight: 700, color: 'primary.dark' }}>
-                      Order {shortId(o._id)}
+                      {orderTitle(o)}
                     </Box>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {formatWhen(o.date)}

@@ -12,6 +12,8 @@ import { logoutConfirmed, realtimeSubscribed, realtimeUnsubscribed } from '../..
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUserProfile } from '../../store/selectors';
 import { staffCatalogNav, staffCatalogRoutes } from './catalog/routes';
+import { AbandonedPage } from './AbandonedPage';
+import { DashboardPage } from './DashboardPage';
 import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
@@ -20,19 +22,30 @@ import './staffSlice';
 
 /** The console's own pages; the catalog editors bring theirs (catalog/routes.tsx). Paths relative to /staff. */
 const routes: RouteObject[] = [
-  { index: true, element: <InboxPage /> },
+  { index: true, element: <DashboardPage /> },
+  { path: 'inbox', element: <InboxPage /> },
   { path: 'inbox/:conversationId', element: <InboxPage /> },
   { path: 'orders', element: <OrdersBoard /> },
   { path: 'orders/:orderId', element: <OrderPage /> },
+  { path: 'abandoned', element: <AbandonedPage /> },
   ...staffCatalogRoutes,
   { path: '*', element: <StaffNotFound /> },
 ];
 
-const NAV: { to: string; label: string }[] = [{ to: '/staff', label: 'Inbox' }, { to: '/staff/orders', label: 'Orders' }, ...staffCatalogNav];
+const NAV: { to: string; label: string }[] = [
+  { to: '/staff', label: 'Dashboard' },
+  { to: '/staff/inbox', label: 'Inbox' },
+  { to: '/staff/orders', label: 'Orders' },
+  ...staffCatalogNav,
+];
 
-/** The section a console path belongs to: the inbox owns `/staff` and its threads, every other entry its own subtree. */
+/**
+ * The section a console path belongs to: the dashboard is `/staff` alone, abandoned checkouts sit
+ * with the orders, every other entry owns its subtree.
+ */
 function isCurrent(to: string, pathname: string): boolean {
-  if (to === '/staff') return pathname === '/staff' || pathname === '/staff/' || pathname.startsWith('/staff/inbox/');
+  if (to === '/staff') return pathname === '/staff' || pathname === '/staff/';
+  if (to === '/staff/orders' && (pathname === '/staff/abandoned' || pathname.startsWith('/staff/abandoned/'))) return true;
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
@@ -43,7 +56,7 @@ function StaffNotFound() {
         Page not found
       </Typography>
       <Link component={RouterLink} to="/staff">
-        Back to the inbox
+        Back to the dashboard
       </Link>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { AWAITING_PAYMENT, formatOrderNumber } from '../../domain/orderNumber';
 import type { OrderStatus } from '../../domain/types';
 import { brand } from '../../components/brand';
 
@@ -9,8 +10,16 @@ export function formatWhen(at: string | number): string {
   return Number.isNaN(t) ? '' : WHEN.format(t);
 }
 
-/** The short form of an order id staff read aloud (its last 8 characters). */
+/** The short form of an order id (its last 8 characters), for an order that has no number yet. */
 export const shortId = (id: string) => `#${id.slice(-8)}`;
+
+/**
+ * How the console names an order: "Order #1001" once paid; before that "Awaiting payment" with the
+ * tail of its id ("ref 5070b9e9"), so two unpaid checkouts can still be told apart.
+ */
+export function orderTitle(order: { _id: string; orderNumber?: number | null }): string {
+  return order.orderNumber ? `Order ${formatOrderNumber(order.orderNumber)}` : `${AWAITING_PAYMENT} · ref ${order._id.slice(-8)}`;
+}
 
 /** A status chip's colours (text on background passes WCAG AA). */
 export const STATUS_COLORS: Record<OrderStatus, { bg: string; fg: string }> = {

@@ -18,6 +18,7 @@ export const STAFF_TEXT = {
   replyFailed: 'The reply was not sent. Please try again.',
   loadFailed: 'Could not load this. Please try again.',
   boardEmpty: 'No orders match these filters.',
+  exportFailed: 'The export could not be made. Please try again.',
   noOrders: 'No orders yet.',
   moveSaved: (status: OrderStatus) => `The order is now ${status}.`,
   trackingSaved: 'The tracking number is saved.',
@@ -50,7 +51,7 @@ export function canCarryTracking(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);
 }
 
-const TRACKING_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
+const TRACKING_PATTERN = /^[A-Z0-9][\w .-]*$/i;
 export const TRACKING_MAX_LENGTH = 64;
 
 /** The server's tracking-number rule, worded for the form; null when acceptable (empty means none). */
@@ -120,8 +121,16 @@ export const BOARD_PAGE_SIZE = 25;
 export const BOARD_STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
 export type BoardStatusFilter = (typeof BOARD_STATUS_FILTERS)[number];
 
+/** The board's two lists of orders: all of them, or those waiting to be fulfilled (paid, not delivered). */
+export const BOARD_VIEWS = [
+  { value: 'orders', label: 'All orders' },
+  { value: 'toFulfil', label: 'To fulfil (paid, not delivered)' },
+] as const;
+export type BoardView = (typeof BOARD_VIEWS)[number]['value'];
+
 export interface BoardFilters {
   q: string;
+  view: BoardView;
   status: BoardStatusFilter;
   /** YYYY-MM-DD or '' */
   from: string;
@@ -141,13 +150,15 @@ export function parseBoardFilters(search: string): BoardFilters {
   const from = (p.get('from') ?? '').trim();
   const to = (p.get('to') ?? '').trim();
   const page = Number.parseInt(p.get('page') ?? '', 10);
-  return { q, status, from: isDay(from) ? from : '', to: isDay(to) ? to : '', page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  const view = BOARD_VIEWS.find((v) => v.value === p.get('view'))?.value ?? 'orders';
+  return { q, view, status, from: isDay(from) ? from : '', to: isDay(to) ? to : '', page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1 };
 }
 
 /** The query string for `filters` (defaults left out), with its leading '?' when not empty. */
 export function boardSearch(filters: BoardFilters): string {
   const p = new URLSearchParams();
   if (filters.q.trim()) p.set('q', filters.q.trim());
+  if (filters.view !== 'orders') p.set('view', filters.view);
   if (filters.status !== 'All') p.set('status', filters.status);
   if (filters.from) p.set('from', filters.from);
   if (filters.to) p.set('to', filters.to);
@@ -165,12 +176,19 @@ export function dateRangeError(from: string, to: string): string | null {
 export function boardQueryArgs(filters: BoardFilters): Record<string, string | number> {
   return {
     ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+    ...(filters.view !== 'orders' ? { view: filters.view } : {}),
     ...(filters.status !== 'All' ? { status: filters.status } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to && !dateRangeError(filters.from, filters.to) ? { to: filters.to } : {}),
     page: filters.page,
     pageSize: BOARD_PAGE_SIZE,
   };
+}
+
+/** What the abandoned checkouts page asks for: its page (`?page=`) of checkouts cancelled before any payment. */
+export function abandonedQueryArgs(search: string): Record<string, string | number> {
+  const page = Number.parseInt(new URLSearchParams(search).get('page') ?? '', 10);
+  return { view: 'abandoned', page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1, pageSize: BOARD_PAGE_SIZE };
 }
 
 export function pageCount(total: number, pageSize: number): number {

@@ -7,6 +7,7 @@ import type { AppDispatch, RootState } from '../../store/store';
 import { applyLiveMessage } from './rules';
 import type { OrderBoardPage, OrderStatusResult, StaffConversation, StaffCustomer, StaffOrderPage, StaffOrderSummary, StaffThread } from './types';
 import type { Conversation } from '../../domain/types';
+import type { DashboardFigures, DashboardResponse } from '../../domain/dashboard';
 
 const addAppListener = addListener.withTypes<RootState, AppDispatch>();
 
@@ -161,7 +162,7 @@ export const staffApi = api.injectEndpoints({
 
     searchStaffOrders: build.query<OrderBoardPage, Record<string, string | number>>({
       query: (params) => ({ url: '/api/staff/orders/search', params }),
-      transformResponse: (r: OrderBoardPage) => ({ orders: Array.isArray(r.orders) ? r.orders : [], total: r.total ?? 0, page: r.page ?? 1, pageSize: r.pageSize ?? 25 }),
+      transformResponse: (r: OrderBoardPage) => ({ orders: Array.isArray(r.orders) ? r.orders : [], total: r.total ?? 0, value: r.value ?? 0, page: r.page ?? 1, pageSize: r.pageSize ?? 25 }),
       providesTags: [{ type: 'StaffOrder', id: 'LIST' }],
     }),
 
@@ -171,10 +172,22 @@ export const staffApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'StaffOrder', id }],
     }),
 
+    /** GET /api/staff/orders/export.csv: the board's filters, every page, as CSV text (not cached). */
+    exportStaffOrders: build.mutation<string, Record<string, string | number>>({
+      query: (params) => ({ url: '/api/staff/orders/export.csv', params, responseHandler: 'text' }),
+    }),
+
+    /** GET /api/staff/dashboard: the figures of the day, from the server's SQL. */
+    getDashboard: build.query<DashboardFigures, void>({
+      query: () => '/api/staff/dashboard',
+      transformResponse: (r: DashboardResponse) => r.dashboard,
+      providesTags: ['StaffDashboard'],
+    }),
+
     updateOrderStatus: build.mutation<OrderStatusResult, { orderId: string; status?: string; trackingNumber?: string }>({
       query: (body) => ({ url: '/api/staff/order-status', method: 'POST', body }),
       // Board, order page and the orders beside a thread read again (a refused move changed nothing).
-      invalidatesTags: (result, _e, arg) => (result ? [{ type: 'StaffOrder', id: arg.orderId }, { type: 'StaffOrder', id: 'LIST' }, { type: 'StaffOrder', id: 'CUSTOMER' }] : []),
+      invalidatesTags: (result, _e, arg) => (result ? [{ type: 'StaffOrder', id: arg.orderId }, { type: 'StaffOrder', id: 'LIST' }, { type: 'StaffOrder', id: 'CUSTOMER' }, 'StaffDashboard'] : []),
     }),
   }),
 });
@@ -191,4 +204,4 @@ function markReadInLists(dispatch: AppDispatch, state: RootState, id: string) {
   }
 }
 
-export const { useGetStaffConversationsQuery, useGetStaffThreadQuery, useSearchStaffOrdersQuery, useGetStaffOrderQuery } = staffApi;
+export const { useGetStaffConversationsQuery, useGetStaffThreadQuery, useSearchStaffOrdersQuery, useGetStaffOrderQuery, useGetDashboardQuery } = staffApi;

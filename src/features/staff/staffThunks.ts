@@ -4,7 +4,7 @@ import { navigationRequested, toastRequested } from '../../store/events';
 import { selectLocation } from '../../store/selectors';
 import type { StoreDeps } from '../../store/deps';
 import type { AppDispatch, RootState } from '../../store/store';
-import { boardSearch, canSendReply, parseBoardFilters, planOrderUpdate, STAFF_TEXT, type BoardFilters } from './rules';
+import { boardQueryArgs, boardSearch, canSendReply, parseBoardFilters, planOrderUpdate, STAFF_TEXT, type BoardFilters } from './rules';
 import { staffApi } from './staffApi';
 import {
   boardFiltersApplied,
@@ -60,6 +60,35 @@ export function applyBoardFilters(patch: Partial<BoardFilters> = {}): Thunk<void
     dispatch(boardFiltersApplied());
     dispatch(navigationRequested(`/staff/orders${boardSearch(next)}`));
   };
+}
+
+/**
+ * 'Export CSV' on the board: the current filters (every page) fetched from the server and saved as
+ * a file through the browser; a failure is said in a toast.
+ */
+export function exportBoard(): Thunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const { page: _page, pageSize: _pageSize, ...args } = boardQueryArgs(selectBoardFilters(getState()));
+    const result = await dispatch(staffApi.endpoints.exportStaffOrders.initiate(args, { track: false }));
+    if ('error' in result && result.error) {
+      dispatch(toastRequested(serverMessage(result.error) || STAFF_TEXT.exportFailed, 'error'));
+      return;
+    }
+    saveCsv(`orders-${new Date().toISOString().slice(0, 10)}.csv`, result.data ?? '');
+  };
+}
+
+/** Saves CSV text through the browser's download (a blob link; nothing else leaves the page). */
+function saveCsv(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoked later: some browsers start the download after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Clears every board filter. */

@@ -140,14 +140,17 @@ export async function spawnServer(opts: { dataDir?: string; databaseUrl?: string
     JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Every request of a fault test comes from one address.
+    RATE_LIMIT_MAX: '1000000',
     STAFF_EMAIL: 'staff@faults.test',
     STAFF_PASSWORD: 'staff-password-123',
-    ...opts.env,
   };
   delete env.VITEST;
   delete env.VITEST_POOL_ID;
   delete env.VITEST_WORKER_ID;
+  // Only the test's own Redis, never one from the surrounding environment.
   delete env.REDIS_URL;
+  Object.assign(env, opts.env);
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   let out = '';

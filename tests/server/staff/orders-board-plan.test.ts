@@ -28,15 +28,16 @@ beforeAll(async () => {
   await ctx.app.db.execute(sql`drop index orders_search_idx`);
   await ctx.app.db.execute(sql`alter table orders disable trigger orders_record_events`);
   // Orders 1–5 name a rare product and belong to the rare buyer; 6–25 are Refunded; the rest are common.
+  // Every one was paid (a Cancelled one by staff, after payment): none is an abandoned checkout.
   await ctx.app.db.execute(sql`
-    insert into orders (id, user_id, status, address, items, subtotal_cents, shipping_cents, amount_cents, created_at, updated_at)
+    insert into orders (id, user_id, status, address, items, subtotal_cents, shipping_cents, amount_cents, created_at, updated_at, paid_at)
     select lpad(to_hex(g), 24, '0'),
            case when g <= 5 then ${buyer.id} else ${crowd.id} end,
            case when g <= 5 then 'Processing' when g <= 25 then 'Refunded' else (array['Order Placed','Processing','Delivered','Cancelled'])[1 + g % 4] end,
            jsonb_build_object('email', 'buyer' || (g % 997) || '@example.com', 'firstName', 'Pat', 'lastName', 'Lee' || (g % 50)),
            jsonb_build_array(jsonb_build_object('productId', 'aaaaaaaaaaaaaaaaaaaaaa01', 'name', case when g <= 5 then 'Quetzal Lantern' else 'Widget ' || (g % 300) end,
              'variant', '|', 'kind', 'product', 'image', '', 'quantity', 1, 'unitPriceCents', 1000, 'lineTotalCents', 1000)),
-           1000, 0, 1000, now() - (g || ' minutes')::interval, now()
+           1000, 0, 1000, now() - (g || ' minutes')::interval, now(), now() - (g || ' minutes')::interval
     from generate_series(1, ${ORDERS}) g`);
   await ctx.app.db.execute(sql`alter table orders enable trigger orders_record_events`);
   await ctx.app.db.execute(sql.raw(searchIndex));

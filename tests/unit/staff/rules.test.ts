@@ -76,23 +76,26 @@ describe('order moves (the arrows of ARCHITECTURE.md)', () => {
 });
 
 describe('order board filters in the url', () => {
-  const DEFAULT_BOARD_FILTERS = { q: '', status: 'All', from: '', to: '', page: 1 } as const;
+  const DEFAULT_BOARD_FILTERS = { q: '', view: 'orders', status: 'All', from: '', to: '', page: 1 } as const;
   it('reads them without throwing, dropping what it cannot read', () => {
     expect(parseBoardFilters('')).toEqual(DEFAULT_BOARD_FILTERS);
-    expect(parseBoardFilters('?q=%20dragon%20&status=delivered&from=2026-01-01&to=2026-02-30x&page=3')).toEqual({ q: 'dragon', status: 'Delivered', from: '2026-01-01', to: '', page: 3 });
+    expect(parseBoardFilters('?q=%20dragon%20&status=delivered&from=2026-01-01&to=2026-02-30x&page=3')).toEqual({ q: 'dragon', view: 'orders', status: 'Delivered', from: '2026-01-01', to: '', page: 3 });
+    expect(parseBoardFilters('?view=toFulfil').view).toBe('toFulfil');
+    expect(parseBoardFilters('?view=abandoned').view).toBe('orders');
     expect(parseBoardFilters('?status=Shipped&page=-2&from=yesterday')).toEqual(DEFAULT_BOARD_FILTERS);
   });
 
   it('writes them back, leaving the defaults out, and round-trips', () => {
     expect(boardSearch(DEFAULT_BOARD_FILTERS)).toBe('');
-    const f = { q: 'ada@example.com', status: 'Processing' as const, from: '2026-01-01', to: '2026-01-31', page: 2 };
-    expect(boardSearch(f)).toBe('?q=ada%40example.com&status=Processing&from=2026-01-01&to=2026-01-31&page=2');
+    const f = { q: 'ada@example.com', view: 'toFulfil' as const, status: 'Processing' as const, from: '2026-01-01', to: '2026-01-31', page: 2 };
+    expect(boardSearch(f)).toBe('?q=ada%40example.com&view=toFulfil&status=Processing&from=2026-01-01&to=2026-01-31&page=2');
     expect(parseBoardFilters(boardSearch(f))).toEqual(f);
   });
 
   it('asks the server for one page, without a reversed range', () => {
     expect(boardQueryArgs(DEFAULT_BOARD_FILTERS)).toEqual({ page: 1, pageSize: 25 });
-    expect(boardQueryArgs({ q: ' x ', status: 'Refunded', from: '2026-02-01', to: '2026-01-01', page: 4 })).toEqual({ q: 'x', status: 'Refunded', from: '2026-02-01', page: 4, pageSize: 25 });
+    expect(boardQueryArgs({ ...DEFAULT_BOARD_FILTERS, view: 'toFulfil' })).toEqual({ view: 'toFulfil', page: 1, pageSize: 25 });
+    expect(boardQueryArgs({ q: ' x ', view: 'orders', status: 'Refunded', from: '2026-02-01', to: '2026-01-01', page: 4 })).toEqual({ q: 'x', status: 'Refunded', from: '2026-02-01', page: 4, pageSize: 25 });
     expect(dateRangeError('2026-02-01', '2026-01-01')).toMatch(/before the start/);
     expect(dateRangeError('2026-01-01', '2026-01-01')).toBeNull();
     expect(pageCount(0, 25)).toBe(1);

@@ -26,7 +26,7 @@ export interface DiscountRecord {
 export function validateDiscount(d: DiscountDraft): { record: DiscountRecord } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const code = d.code.trim();
-  if (!/^[A-Za-z0-9-]{3,32}$/.test(code)) errors.code = MESSAGES.code;
+  if (!/^[A-Z0-9-]{3,32}$/i.test(code)) errors.code = MESSAGES.code;
   const pct = parsePercent(d.percentage, 1);
   if ('error' in pct) errors.percentage = pct.error;
   let expiresAt: string | null = null;

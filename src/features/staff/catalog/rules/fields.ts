@@ -4,6 +4,7 @@
  * a call. Field errors are keyed by the server's paths (`accessories[0].price`), so its 400 `fields`
  * map lands on the same inputs.
  */
+import { own } from '../../../../domain/lookup';
 import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../../../domain/taxonomy';
 
 export type FieldErrors = Record<string, string>;
@@ -21,7 +22,7 @@ export const MESSAGES = {
   wholePercent: 'must be a whole percent',
   discountRange: 'must be 0–100',
   percentageRange: 'must be 1–100',
-  subCategory: (main: string) => `must be one of ${(TAXONOMY[main as keyof typeof TAXONOMY] ?? []).join(', ')} for ${main}`,
+  subCategory: (main: string) => `must be one of ${(own<readonly string[]>(TAXONOMY, main) ?? []).join(', ')} for ${main}`,
   mainCategory: `must be one of ${MAIN_CATEGORIES.join(', ')}`,
   gender: `must be one of ${FIGURE_GENDERS.join(', ')} for Figures`,
   canvas: 'must look like 12x16',
@@ -42,7 +43,7 @@ export function textProblem(value: string, max: number): string | null {
 /** A price typed in dollars: the number, or the server's message for it. */
 export function parseMoney(text: string): { value: number } | { error: string } {
   const t = text.trim();
-  if (!t || !/^-?\d*(\.\d*)?$/.test(t) || t === '.' || t === '-') return { error: MESSAGES.money };
+  if (!t || !/^-?\d*(?:\.\d*)?$/.test(t) || t === '.' || t === '-') return { error: MESSAGES.money };
   const v = Number(t);
   if (!Number.isFinite(v)) return { error: MESSAGES.money };
   if (v < 0) return { error: MESSAGES.negative };
@@ -93,7 +94,7 @@ export function toLocalInput(iso: string | null | undefined): string {
 
 /** A datetime-local value (local time) → ISO 8601 with offset Z, or null when it is not a date. */
 export function fromLocalInput(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(value)) return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }

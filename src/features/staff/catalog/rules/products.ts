@@ -1,4 +1,5 @@
 /** The product editor's draft, the record the staff API takes for it (server/db/CATALOG_FORMAT.md), and the products list's filters. */
+import { own } from '../../../../domain/lookup';
 import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../../../domain/taxonomy';
 import type { Product } from '../../../../domain/types';
 import { ACCESSORY_FLAGS, PRODUCT_FLAGS, type AccessoryFlag, type ProductFlag } from '../types';
@@ -59,7 +60,7 @@ export const EMPTY_PRODUCT_DRAFT: ProductDraft = {
 
 /** The sub-categories a main category offers (SPEC §3 taxonomy). */
 export function subCategoriesOf(main: string): readonly string[] {
-  return TAXONOMY[main as keyof typeof TAXONOMY] ?? [];
+  return own<readonly string[]>(TAXONOMY, main) ?? [];
 }
 
 /** A product as the API sends it → the form's draft. */

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isPurchasable } from '../../src/domain/pricing';
+import type { Product } from '../../src/domain/types';
+import { axeViolations } from './axe';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
+
+/**
+ * The staff dashboard (issue 27) in a real browser against the built server: a staff member has it
+ * open, a shopper pays elsewhere, and today's paid-orders tile counts the order without a reload
+ * (the staff socket room's orderUpdated → the figures read again).
+ */
+let token = '';
+let email = '';
+let product: Product;
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function placePaidOrder(): Promise<string> {
+  const items = [{ productId: product._id, color: `${product.colorVariants[0]!.color}|`, quantity: 1 }];
+  const { quote } = await api<{ quote: { amount: number } }>('POST', '/api/order/quote', { items });
+  const address = { firstName: 'Ada', lastName: 'Byron', email, street: '12 Engine Lane', city: 'Albany', state: 'NY', zipcode: '12207', country: 'United States', phone: '5185550199' };
+  const session = await api<{ orderId: string; sessionId: string }>('POST', '/api/order/stripe', { address, items, amount: quote.amount, isBuyNow: true });
+  const form = new URLSearchParams({ name: 'Ada Byron', number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' });
+  const paid = await fetch(`${baseUrl()}/pay/${session.sessionId}`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return session.orderId;
+}
+
+async function staffPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
+  const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+  const page = await newPage(viewport);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(staff.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+  return page;
+}
+
+/** The number in a tile's "N paid orders". */
+const paidOrders = async (page: Page) => Number(/^(\d+) paid orders?$/.exec(((await page.getByTestId('tile-today-orders').textContent()) ?? '').trim())?.[1] ?? NaN);
+
+beforeAll(async () => {
+  email = `dashboard.${Date.now().toString(36)}@example.com`;
+  token = (await api<{ token: string }>('POST', '/api/user/register', { name: 'Ada Byron', email, password: 'analytical engine 1' })).token;
+  const products = seeded((await api<{ products: Product[] }>('GET', '/api/product/list')).products);
+  product = products.find((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0)!;
+});
+
+describe('the staff dashboard', () => {
+  it("counts a new paid order in today's tile live, and its tiles lead to the lists behind them", async () => {
+    const page = await staffPage(DESKTOP);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByTestId('tile-today-orders').waitFor();
+    const before = await paidOrders(page);
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(await page.getByTestId('chart-bar').count()).toBe(30);
+    expect(await axeViolations(page, '#main')).toEqual([]);
+    await screenshot(page, 'staff-dashboard-1440');
+
+    // Paid elsewhere (the API and the card page, as a shopper's browser does): no reload here.
+    await placePaidOrder();
+    await expect.poll(() => paidOrders(page), { timeout: 10_000 }).toBeGreaterThan(before);
+
+    await page.getByTestId('tile-to-fulfil').click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?view=toFulfil');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(page.errors).toEqual([]);
+  });
+
+  it('fits a phone, with every tile reachable from the keyboard', async () => {
+    const phone = await staffPage(PHONE);
+    await phone.getByTestId('tile-today').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(phone, '#main')).toEqual([]);
+    await screenshot(phone, 'staff-dashboard-375');
+    await phone.getByTestId('tile-abandoned').focus();
+    await phone.keyboard.press('Enter');
+    await phone.getByRole('heading', { level: 1, name: 'Abandoned checkouts' }).waitFor();
+    expect(await axeViolations(phone, '#main')).toEqual([]);
+    await screenshot(phone, 'staff-abandoned-375');
+    expect(phone.errors).toEqual([]);
+  });
+});

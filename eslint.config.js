@@ -131,6 +131,9 @@ export default tseslint.config(
     },
   },
   {
+    // Screens show money, they never compute it (DESIGN "Money"): a line total or a dollars/cents
+    // conversion in a component drifts from the server's rule in cents. Use src/domain (money.ts,
+    // orderLines.ts, cartLines.ts) and format the cents it returns.
     // A form posts, so pressing Enter before any script has run never puts its fields (a password)
     // in the address, the history or an access log: the server answers that post with the page and
     // what was typed (server/ssr/postedForm.ts); once the app is there, its onSubmit takes over.
@@ -138,6 +141,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        {
+          selector: "BinaryExpression[operator='*']:has(Identifier[name=/price|quantity|qty|amount|cents|total|cost/i])",
+          message: 'Screens never multiply prices: compute money in integer cents with a rule in src/domain (e.g. orderLineTotalCents) and format it.',
+        },
+        {
+          selector: "BinaryExpression[operator=/^[*\\/]$/][right.value=100]:has(Identifier[name=/price|quantity|qty|amount|cents|total|cost|unit/i])",
+          message: 'Screens never convert dollars and cents: use toCents/toDollars/formatCents from src/domain/money.ts.',
+        },
         ...["[name.name='form']", ":has(JSXAttribute[name.name='component'][value.value='form'])"].map((form) => ({
           selector: `JSXOpeningElement${form}:not(:has(JSXAttribute[name.name='method'][value.value='post']))`,
           message: 'Give every form method="post": before the app has started, a GET form sends its fields in the URL.',

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BENCH_DIST, ensureBuilt } from '../scripts/bench-lib.mjs';
+import { closure, isStaffModule, readManifest, staffChunksForShoppers } from '../scripts/manifest.mjs';
 
 const KB = 1024;
 export const targets = { homeJsKb: 150, routeJsKb: 40 };
@@ -13,29 +14,10 @@ function gzipSize(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-/** All chunks statically reachable from `key` (the chunk itself included). */
-function closure(manifest, key, seen = new Set()) {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
-  return seen;
-}
-
-/**
- * Chunks that a shopper's pages can load (the entry and every lazy part outside the staff console,
- * with what they import) and that hold staff console code: its modules, or its API paths (issue 18).
- */
-function staffChunksForShoppers(manifest, dist) {
-  const isStaff = (k) => k.includes('src/features/staff/');
-  const reached = new Set();
-  for (const k of Object.keys(manifest).filter((k) => manifest[k].isEntry || (manifest[k].isDynamicEntry && !isStaff(k)))) closure(manifest, k, reached);
-  return [...reached].filter((k) => isStaff(k) || (manifest[k].file.endsWith('.js') && fs.readFileSync(path.join(dist, manifest[k].file), 'utf8').includes('/api/staff/')));
-}
-
 export async function run({ root, build = true }) {
   if (build) ensureBuilt(root);
   const dist = BENCH_DIST;
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const manifest = readManifest(dist);
   const size = (keys, kind) =>
     [...keys].reduce((sum, k) => {
       const entry = manifest[k];
@@ -70,7 +52,7 @@ export async function run({ root, build = true }) {
     // for what a shopper waits for; staff pages load once per working session).
     // So is the QA panel (with the recorder, the action log and every lazy slice for replays): it
     // loads only in QA mode (`?qa=1`) and in development, never for a shopper.
-    const staff = key.includes('src/features/staff/');
+    const staff = isStaffModule(key);
     const qa = key.includes('src/features/qa/');
     const kind = staff ? 'staff console part' : qa ? 'QA tool part' : /\/pages\/|Page\.tsx$/.test(key) ? 'route' : 'lazy part';
     figures.push({ figure: `bundle: + ${name} ${kind}`, value: +(size(own, 'js') / KB).toFixed(1), unit: 'KB gzip', target: staff || qa ? null : targets.routeJsKb, better: 'lower' });

@@ -23,10 +23,6 @@ export function ensureBuilt(root) {
   builtThisRun = true;
 }
 
-export function markBuilt() {
-  builtThisRun = true;
-}
-
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -85,10 +85,10 @@ async function loadApp() {
         if (/Api\.ts$/.test(file)) await import(pathToFileURL(path.join(features, dir.name, file)).href);
       }
     }
-    const log = await import('../src/features/qa/actionLog');
+    const { diffStates, parseActionLog, pickPath, replayActionLog } = await import('../src/features/qa/actionLog');
     const { createReplayReducer } = await import('../src/features/qa/recorder');
     const { rootReducer } = await import('../src/store/store');
-    return { ...log, makeReducer: () => createReplayReducer(rootReducer) };
+    return { diffStates, parseActionLog, pickPath, replayActionLog, makeReducer: () => createReplayReducer(rootReducer) };
   } finally {
     console.error = original;
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every stage, in order, with its time; one closing line with the totals.
-// Stages: typecheck beside lint → client (unit + integration) → server on PGlite → build →
+// Stages: typecheck beside lint and knip (unused files, exports, dependencies) → client (unit + integration) → server on PGlite → build →
 // browser (e2e) beside server on PostgreSQL (only when DATABASE_URL is set; without the one-database files).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +36,8 @@ const stages = [
   [
     { name: 'typecheck', cmd: process.execPath, args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
     { name: 'lint', cmd: process.execPath, args: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'] },
+    // Dead code (knip.jsonc): files, exports and dependencies nothing uses.
+    { name: 'knip', cmd: process.execPath, args: ['node_modules/knip/bin/knip.js', '--no-progress', '--no-config-hints'] },
   ],
   { name: 'client', ...vitest('client', 'client.json') },
   { name: 'server-pglite', ...vitest('server', 'server-pglite.json', envWithout('DATABASE_URL')) },

@@ -34,5 +34,3 @@ export function imageUrl(seed: string, kind: ImageKind, color: string): string {
   const hex = (resolveColor(color) ?? '#3a86ff').slice(1);
   return `/img/p/${encodeURIComponent(seed)}.svg?k=${kind}&c=${hex}`;
 }
-
-export const PLACEHOLDER_URL = '/img/placeholder.svg';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
 export interface AppPluginMeta {
   name: string;
@@ -75,5 +75,3 @@ function describeCycle(stuck: AppPluginMeta[]): string {
   }
   return [...path.slice(path.indexOf(current.name)), current.name].join(' → ');
 }
-
-export type { FastifyInstance };

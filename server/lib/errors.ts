@@ -8,6 +8,3 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);

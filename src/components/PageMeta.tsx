@@ -28,9 +28,3 @@ export function usePageMeta(name: string | null | undefined, description?: strin
     }
   }, [title, text]);
 }
-
-/** `usePageMeta` as an element, for screens composed in JSX. */
-export function PageMeta({ title, description }: { title?: string | null; description?: string | null }) {
-  usePageMeta(title, description);
-  return null;
-}

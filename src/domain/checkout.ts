@@ -16,7 +16,6 @@ export function normaliseDiscountCode(code: unknown): string {
 
 /** The only payment method on offer: cash on delivery is disabled (SPEC §5). */
 export const PAYMENT_METHODS = ['card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const INVALID_PAYMENT_METHOD = 'Invalid payment method.';
 
 export function paymentMethodError(method: string): string | null {

@@ -15,6 +15,11 @@ export function formatMoney(dollars: number, symbol = '$'): string {
   return `${symbol}${dollars.toFixed(2)}`;
 }
 
+/** Integer cents shown as money: '$12.50'. */
+export function formatCents(cents: number, symbol = '$'): string {
+  return formatMoney(toDollars(cents), symbol);
+}
+
 export const CURRENCY = '$';
 
 /** '$100' for whole amounts, '$12.50' otherwise — for prose such as policy notices. */

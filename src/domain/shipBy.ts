@@ -78,11 +78,6 @@ export function addDays(date: CivilDate, days: number): CivilDate {
   return utcMsToCivil(civilToUtcMs(date) + days * DAY_MS);
 }
 
-/** 0 = Sunday … 6 = Saturday. */
-export function weekday(date: CivilDate): number {
-  return new Date(civilToUtcMs(date)).getUTCDay();
-}
-
 /** 'Thu, Dec 3' */
 export function formatShipDay(date: CivilDate): string {
   const d = new Date(civilToUtcMs(date));

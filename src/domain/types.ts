@@ -178,12 +178,6 @@ export interface Message {
   createdAt: string;
 }
 
-/** Every failure of the API answers this shape (STYLE rule 10). */
-export interface ApiFailure {
-  success: false;
-  message: string;
-}
-
 export interface ProductListResponse {
   success: true;
   products: Product[];

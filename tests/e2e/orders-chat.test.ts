@@ -3,9 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../src/domain/pricing';
-import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { registerShopper, simpleProducts, type Shopper } from './shopper';
 
 /**
  * My Orders and the support chat in a real browser against the built server: a shopper with paid
@@ -15,34 +14,11 @@ import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from '.
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-let token = '';
+let shopper: Shopper;
 let email = '';
 let dragonOrder = '';
 let lampOrder = '';
 let dragonName = '';
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await res.json()) as T & { success?: boolean };
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(data)}`);
-  return data;
-}
-
-/** A paid order for one line, through the checkout API and the built-in hosted card page. */
-async function placePaidOrder(product: Product): Promise<string> {
-  const items = [{ productId: product._id, color: `${product.colorVariants[0]!.color}|`, quantity: 1 }];
-  const { quote } = await api<{ quote: { amount: number } }>('POST', '/api/order/quote', { items });
-  const address = { firstName: 'Ada', lastName: 'Lovelace', email, street: '12 Analytical Way', city: 'Portland', state: 'OR', zipcode: '97201', country: 'United States', phone: '5035550142' };
-  const session = await api<{ orderId: string; sessionId: string }>('POST', '/api/order/stripe', { address, items, amount: quote.amount, isBuyNow: true });
-  const form = new URLSearchParams({ name: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' });
-  const paid = await fetch(`${baseUrl()}/pay/${session.sessionId}`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  return session.orderId;
-}
 
 /** `npm run staff -- <args>` against the e2e server. */
 async function staff(...args: string[]): Promise<string> {
@@ -53,32 +29,21 @@ async function staff(...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-async function loggedInPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
-  const page = await newPage(viewport);
-  await page.addInitScript((t) => {
-    if (localStorage.getItem('persist:layerloft')) return;
-    localStorage.setItem('persist:layerloft', JSON.stringify({ session: JSON.stringify({ token: t }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
-  }, token);
-  return page;
-}
-
 const card = (page: Page, orderId: string) => page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
 const dotHidden = (page: Page) => page.getByTestId('unread-dot').evaluate((el) => el.classList.contains('MuiBadge-invisible'));
 
 beforeAll(async () => {
-  email = `orders.${Date.now().toString(36)}@example.com`;
-  const reg = await api<{ token: string }>('POST', '/api/user/register', { name: 'Ada Lovelace', email, password: 'analytical engine 1' });
-  token = reg.token;
-  const products = seeded((await api<{ products: Product[] }>('GET', '/api/product/list')).products);
-  const simple = products.filter((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0);
+  shopper = await registerShopper({ firstName: 'Ada', lastName: 'Lovelace', password: 'analytical engine 1', emailPrefix: 'orders', address: { street: '12 Analytical Way', city: 'Portland', state: 'OR', zipcode: '97201', phone: '5035550142' } });
+  email = shopper.email;
+  const simple = await simpleProducts();
   dragonName = simple[0]!.name;
-  dragonOrder = await placePaidOrder(simple[0]!);
-  lampOrder = await placePaidOrder(simple.find((p) => p.name !== dragonName)!);
+  dragonOrder = await shopper.placePaidOrder(simple[0]!);
+  lampOrder = await shopper.placePaidOrder(simple.find((p) => p.name !== dragonName)!);
 });
 
 describe('My Orders and the support chat', () => {
   it('filters and expands orders; chats live with staff; a staff update turns the card green without a reload', async () => {
-    const page = await loggedInPage();
+    const page = await shopper.page();
     await page.goto('/orders');
     await page.getByRole('heading', { level: 1, name: 'MY ORDERS' }).waitFor();
     await page.getByText(`Welcome, Ada Lovelace – ${email}`).waitFor();
@@ -165,7 +130,7 @@ describe('My Orders and the support chat', () => {
   });
 
   it('fits a phone: cards, filters and the full-screen chat without sideways scrolling', async () => {
-    const page = await loggedInPage(PHONE);
+    const page = await shopper.page(PHONE);
     await page.goto('/orders');
     await expect.poll(() => page.getByTestId('order-card').count()).toBe(2);
     await card(page, dragonOrder).getByRole('button', { name: 'Order Details' }).click();

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isPurchasable } from '../../src/domain/pricing';
-import type { Product } from '../../src/domain/types';
+import { readManifest, staffChunksForShoppers } from '../../scripts/manifest.mjs';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded, startWithSaved } from './browser';
+import { dataDir, DESKTOP, newPage, PHONE, screenshot, startWithSaved } from './browser';
+import { registerShopper, simpleProducts, type Shopper } from './shopper';
 
 /**
  * The staff console (issue 18) in a real browser against the built server: a staff member (the
@@ -13,72 +13,29 @@ import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded, startWit
  * shopper's chat and delivers their order with a tracking number — the shopper sees both live on
  * My Orders; shoppers and guests do not get in.
  */
-let token = '';
+let customer: Shopper;
 let email = '';
 let orderId = '';
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${JSON.stringify(data)}`);
-  return data;
-}
-
-/** A paid order for one line, through the checkout API and the built-in hosted card page. */
-async function placePaidOrder(product: Product): Promise<string> {
-  const items = [{ productId: product._id, color: `${product.colorVariants[0]!.color}|`, quantity: 1 }];
-  const { quote } = await api<{ quote: { amount: number } }>('POST', '/api/order/quote', { items });
-  const address = { firstName: 'Grace', lastName: 'Hopper', email, street: '1 Compiler Road', city: 'Arlington', state: 'VA', zipcode: '22201', country: 'United States', phone: '7035550199' };
-  const session = await api<{ orderId: string; sessionId: string }>('POST', '/api/order/stripe', { address, items, amount: quote.amount, isBuyNow: true });
-  const form = new URLSearchParams({ name: 'Grace Hopper', number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123' });
-  const paid = await fetch(`${baseUrl()}/pay/${session.sessionId}`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  return session.orderId;
-}
-
-async function shopperPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
-  const page = await newPage(viewport);
-  await startWithSaved(page, { session: { token } }, { firstLoadOnly: true });
-  return page;
-}
 
 /** No sideways scrolling. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 beforeAll(async () => {
-  email = `staffops.${Date.now().toString(36)}@example.com`;
-  token = (await api<{ token: string }>('POST', '/api/user/register', { name: 'Grace Hopper', email, password: 'cobol forever 1' })).token;
-  const products = seeded((await api<{ products: Product[] }>('GET', '/api/product/list')).products);
-  const simple = products.find((p) => isPurchasable(p) && p.colorVariants.length > 0 && p.clothingSizes.length === 0 && p.canvasSizes.length === 0)!;
-  orderId = await placePaidOrder(simple);
+  customer = await registerShopper({ firstName: 'Grace', lastName: 'Hopper', password: 'cobol forever 1', emailPrefix: 'staffops', address: { street: '1 Compiler Road', city: 'Arlington', state: 'VA', zipcode: '22201', phone: '7035550199' } });
+  email = customer.email;
+  orderId = await customer.placePaidOrder((await simpleProducts())[0]!);
 });
 
 describe('the staff console', () => {
   it('is its own chunk: nothing a shopper loads holds a byte of it (dist/.vite/manifest.json)', () => {
     const dist = path.resolve(import.meta.dirname, '../../dist');
-    type Chunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const manifest = readManifest(dist);
     const consoleEntry = Object.keys(manifest).find((k) => k === 'src/features/staff/StaffConsole.tsx');
     expect(consoleEntry).toBeDefined();
     expect(manifest[consoleEntry!]!.isDynamicEntry).toBe(true);
-    // Every chunk a shopper can load: the entry and every lazy screen or part outside the console
-    // (whose catalog editors are lazy parts of their own), with what they import.
-    const isConsole = (k: string) => k.startsWith('src/features/staff/');
-    const reached = new Set<string>();
-    const stack = Object.keys(manifest).filter((k) => manifest[k]!.isEntry || (manifest[k]!.isDynamicEntry && !isConsole(k)));
-    while (stack.length) {
-      const k = stack.pop()!;
-      if (reached.has(k)) continue;
-      reached.add(k);
-      stack.push(...(manifest[k]!.imports ?? []));
-    }
-    expect([...reached].filter((k) => k.includes('features/staff/'))).toEqual([]);
-    const leaking = [...reached].filter((k) => /\/api\/staff\/|staff\/inboxSearchEdited/.test(fs.readFileSync(path.join(dist, manifest[k]!.file), 'utf8')));
-    expect(leaking).toEqual([]);
+    // Every chunk a shopper can load (the entry and every lazy screen or part outside the console,
+    // whose catalog editors are lazy parts of their own, with what they import) is free of it.
+    expect(staffChunksForShoppers(manifest, dist)).toEqual([]);
     expect(fs.readFileSync(path.join(dist, manifest[consoleEntry!]!.file), 'utf8')).toContain('/api/staff/conversations');
   });
 
@@ -93,7 +50,7 @@ describe('the staff console', () => {
     await guest.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
     expect(lines.filter((m) => /hydrat|server-rendered|did not match/i.test(m))).toEqual([]);
 
-    const shopper = await shopperPage(PHONE);
+    const shopper = await customer.page(PHONE);
     await shopper.goto('/staff');
     await shopper.getByRole('heading', { level: 1, name: 'Staff only' }).waitFor();
     expect(await shopper.getByRole('link', { name: 'Back to the store' }).getAttribute('href')).toBe('/');
@@ -104,7 +61,7 @@ describe('the staff console', () => {
 
   it('answers a chat and delivers an order with a tracking number; the shopper sees both live', async () => {
     // The shopper writes to support from My Orders.
-    const shopper = await shopperPage({ width: 768, height: 1024 });
+    const shopper = await customer.page({ width: 768, height: 1024 });
     await shopper.goto('/orders');
     await shopper.getByRole('button', { name: /Contact Support/ }).click();
     const chat = shopper.getByRole('dialog', { name: 'Support Chat' });

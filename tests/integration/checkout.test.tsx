@@ -283,7 +283,10 @@ describe('/verify and /order-placed', () => {
     expect(await screen.findByRole('heading', { name: 'Order Placed Successfully!' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('placed-order-id')).toHaveTextContent('order123');
     expect(screen.getByTestId('placed-total')).toHaveTextContent('$90.00');
-    expect(screen.getByText('Hero Bust')).toBeInTheDocument();
+    const line = within(screen.getByRole('list', { name: 'Ordered items' })).getByRole('listitem');
+    expect(within(line).getByText('Hero Bust')).toBeInTheDocument();
+    expect(within(line).getByText('2 × $30.00')).toBeInTheDocument();
+    expect(within(line).getByText('$60.00')).toBeInTheDocument();
     expect(screen.getByText(/12 Analytical Way/)).toBeInTheDocument();
     for (const text of ["What's Next?", 'Email Confirmation', 'Processing Time', 'Order Tracking']) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/orders');

@@ -123,6 +123,9 @@ describe('the staff console', () => {
     expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Keep Processing', 'Delivered', 'Cancelled', 'Refunded']);
     expect(screen.getByText('Order Placed → Processing')).toBeInTheDocument();
     expect(screen.getByText(/Sam \(staff\)/)).toBeInTheDocument();
+    const line = within(within(screen.getByRole('region', { name: 'Items' })).getByRole('listitem'));
+    expect(line.getByText('Red · × 2')).toBeInTheDocument();
+    expect(line.getByText('$40.00')).toBeInTheDocument();
 
     await user.selectOptions(status, 'Delivered');
     await user.type(screen.getByRole('textbox', { name: 'Tracking number' }), '1Z999');

@@ -1,10 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ToastHost from '../../src/features/ui/ToastHost';
-import { clearWaitingToasts, showToast } from '../../src/features/ui/toastOutlet';
+import { showToast } from '../../src/features/ui/toastOutlet';
 import type { ToastVariant } from '../../src/store/events';
-
-afterEach(() => clearWaitingToasts());
 
 /** WCAG contrast ratio of two `rgb(r, g, b)` colours. */
 function contrast(a: string, b: string): number {

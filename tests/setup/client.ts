@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { clearWaitingToasts } from '../../src/features/ui/toastOutlet';
+import { attachToastOutlet } from '../../src/features/ui/toastOutlet';
 import { mswServer } from '../utils/msw';
 
 // Lazy routes and MUI renders are slow on a loaded 2-core machine: findBy* waits up to 8 s.
@@ -39,7 +39,9 @@ beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   mswServer.resetHandlers();
-  clearWaitingToasts();
+  // Toasts a test asked for with no host mounted would show in the next test's host: hand them to
+  // an outlet that drops them.
+  attachToastOutlet(() => undefined)();
   if (inBrowserLike) localStorage.clear();
 });
 afterAll(() => mswServer.close());

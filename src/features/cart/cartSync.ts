@@ -9,13 +9,10 @@ import type { CartData } from '../../domain/types';
  */
 export type PendingChange = { id: string; key: string; kind: 'add'; quantity: number } | { id: string; key: string; kind: 'set' };
 
-/** Bundle lines stay in the browser (SPEC §7 notes): they are never queued, pushed or merged from the server. */
-export function isBundleKey(key: string): boolean {
-  const parts = splitCartKey(key);
-  return parts !== null && parts.variant === 'bundle';
-}
-
-/** Keys the server can hold: well formed, and not a bundle. */
+/**
+ * Keys the server can hold: well formed, and not a bundle. Bundle lines stay in the browser (SPEC §7
+ * notes): they are never queued, pushed or merged from the server.
+ */
 export function isServerKey(key: string): boolean {
   const parts = splitCartKey(key);
   if (!parts) return false;

@@ -11,9 +11,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { formatPhone } from '../../domain/address';
-import { formatMoney } from '../../domain/money';
+import { formatCents, formatMoney } from '../../domain/money';
+import { orderLineTotalCents, orderLineUnitCents, variantLabel } from '../../domain/orderLines';
 import { formatOrderNumber } from '../../domain/orderNumber';
-import type { OrderItem, PlacedOrder } from '../../domain/types';
+import type { PlacedOrder } from '../../domain/types';
 import { useAppSelector } from '../../store/hooks';
 import { selectPlacedOrder } from './checkoutSlice';
 
@@ -22,12 +23,6 @@ const NEXT_STEPS = [
   { icon: <PrecisionManufacturingOutlined />, title: 'Processing Time', text: 'Every piece is printed and checked by hand: your order ships within 2–4 business days.' },
   { icon: <LocalShippingOutlined />, title: 'Order Tracking', text: 'Once it ships, a tracking number appears on your orders page.' },
 ];
-
-function variantOf(item: OrderItem): string {
-  if (item.color === 'bundle' || item.color.startsWith('bundle|')) return 'Bundle Deal';
-  const [color = '', size = ''] = item.color.split('|');
-  return [color !== 'null' ? color : '', size && size !== 'null' ? `Size ${size}` : ''].filter(Boolean).join(' · ');
-}
 
 function OrderDetails({ order }: { order: PlacedOrder }) {
   const a = order.address;
@@ -50,8 +45,7 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
       </Box>
       <Box component="ul" aria-label="Ordered items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {order.items.map((item, i) => {
-          const variant = variantOf(item);
-          const unit = item.unitPrice ?? item.price ?? 0;
+          const variant = variantLabel(item.color);
           const image = Array.isArray(item.image) ? item.image[0] : item.image;
           return (
             <Box component="li" key={`${item.productId ?? i}-${i}`} sx={{ display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr) auto', gap: 1.5, alignItems: 'center', py: 1.25 }}>
@@ -60,10 +54,10 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
                 <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{item.name}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {variant && `${variant} · `}
-                  {item.quantity} × {formatMoney(unit)}
+                  {item.quantity} × {formatCents(orderLineUnitCents(item))}
                 </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 800 }}>{formatMoney(Math.round(unit * item.quantity * 100) / 100)}</Typography>
+              <Typography sx={{ fontWeight: 800 }}>{formatCents(orderLineTotalCents(item))}</Typography>
             </Box>
           );
         })}

@@ -11,8 +11,10 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
+import { formatCents } from '../../domain/money';
+import { orderLineTotalCents, orderLineUnitCents, variantView } from '../../domain/orderLines';
 import type { Order, OrderItem } from '../../domain/types';
-import { firstImage, formatAmount, lineTotal, ORDERS_TEXT, orderCardView, unitPrice, variantView, type StatusDot } from './rules';
+import { firstImage, ORDERS_TEXT, orderCardView, type StatusDot } from './rules';
 
 /** Dot colours (SPEC §4): green Delivered, red Cancelled/Refunded, yellow otherwise. */
 export const DOT_COLORS: Record<StatusDot, string> = { green: '#2E9D5B', red: '#D64545', yellow: brand.sun };
@@ -75,9 +77,9 @@ function ItemRow({ item, currency }: { item: OrderItem; currency: string }) {
           textAlign: { sm: 'right' },
         }}
       >
-        <Field label={ORDERS_TEXT.unitPrice}>{formatAmount(unitPrice(item), currency)}</Field>
+        <Field label={ORDERS_TEXT.unitPrice}>{formatCents(orderLineUnitCents(item), currency)}</Field>
         <Field label={ORDERS_TEXT.quantity}>{item.quantity}</Field>
-        <Field label={ORDERS_TEXT.total}>{formatAmount(lineTotal(item), currency)}</Field>
+        <Field label={ORDERS_TEXT.total}>{formatCents(orderLineTotalCents(item), currency)}</Field>
       </Box>
     </Box>
   );

@@ -1,6 +1,6 @@
-import { CURRENCY, formatMoney, toCents, toDollars } from '../../domain/money';
+import { CURRENCY, formatMoney } from '../../domain/money';
 import { formatOrderNumber, matchOrderSearch } from '../../domain/orderNumber';
-import type { Order, OrderItem, OrderStatus } from '../../domain/types';
+import type { Order, OrderStatus } from '../../domain/types';
 
 /** The exact texts of My Orders (SPEC §2). */
 export const ORDERS_TEXT = {
@@ -74,26 +74,6 @@ export function statusDot(status: string): StatusDot {
   return 'yellow';
 }
 
-/** An item's variant as shown: color and size, or the Bundle Deal badge. 'null' or empty parts are hidden. */
-export interface VariantView {
-  isBundle: boolean;
-  color: string | null;
-  size: string | null;
-}
-
-const shown = (part: string | undefined): string | null => {
-  const v = (part ?? '').trim();
-  return v && v.toLowerCase() !== 'null' ? v : null;
-};
-
-/** The color field holds 'color|size'; 'bundle' (or 'bundle|…') marks a bundle line (SPEC §2, §3). */
-export function variantView(color: string | null | undefined): VariantView {
-  const raw = typeof color === 'string' ? color : '';
-  const [first, ...rest] = raw.split('|');
-  if ((first ?? '').trim().toLowerCase() === 'bundle') return { isBundle: true, color: null, size: null };
-  return { isBundle: false, color: shown(first), size: shown(rest.join('|')) };
-}
-
 /** The first image of an image field (a string, or the first of a list); null when there is none. */
 export function firstImage(image: string | readonly string[] | null | undefined): string | null {
   const v = Array.isArray(image) ? image[0] : image;
@@ -103,18 +83,6 @@ export function firstImage(image: string | readonly string[] | null | undefined)
 /** The card's picture: the first item's first image (null → the placeholder). */
 export function orderImage(order: Order): string | null {
   return firstImage(order.items[0]?.image);
-}
-
-/** An item's unit price in dollars: unitPrice, else price, else 0. */
-export function unitPrice(item: OrderItem): number {
-  const v = item.unitPrice ?? item.price;
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
-
-/** The line total in dollars, computed in cents. */
-export function lineTotal(item: OrderItem): number {
-  const qty = Number.isFinite(item.quantity) ? Math.max(0, Math.floor(item.quantity)) : 0;
-  return toDollars(toCents(unitPrice(item)) * qty);
 }
 
 /** Amounts as the orders page shows them: the currency symbol and 2 decimals. */

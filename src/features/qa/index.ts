@@ -4,6 +4,6 @@
  * recorder itself (recorder.ts) and the panel load only when asked for, by their own paths. See
  * README.md here for how a log is made and replayed.
  */
-export { qaSlice, selectReplaying } from './qaSlice';
-export { isReplaying, quietWhileReplaying, replayEnded, replayStarted, stateReplaced, withStateReplacement } from './replayState';
-export { createRecorderSlot, type Recorder, type RecorderSlot, type RecorderStatus } from './recorderSlot';
+export { qaSlice } from './qaSlice';
+export { isReplaying, quietWhileReplaying, withStateReplacement } from './replayState';
+export { createRecorderSlot } from './recorderSlot';

@@ -1,9 +1,9 @@
 /**
- * The reviews feature's front door (issue 29): what other features and the app may use. Everything
+ * The reviews feature's front door: what other features and the app may use. Everything
  * else in this folder is the feature's own.
  */
 export { ReviewsSection } from './ReviewsSection';
-export { reviewsApi, reviewPageUrl, useGetProductReviewsQuery, type ReviewPageArgs } from './reviewsApi';
+export { reviewsApi, type ReviewPageArgs } from './reviewsApi';
 export { reviewsSlice } from './reviewsSlice';
 export * as reviewsEvents from './reviewsSlice';
 export { setupReviewsListeners } from './reviewsListeners';

@@ -15,7 +15,8 @@ import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { formatMoney } from '../../domain/money';
+import { formatCents, formatMoney } from '../../domain/money';
+import { orderLineTotalCents, variantLabel } from '../../domain/orderLines';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatOrderNumber } from '../../domain/orderNumber';
 import { formatWhen, orderTitle, shortId } from './format';
@@ -212,10 +213,10 @@ export function OrderPage() {
                   <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {[item.color && item.color !== '|' ? item.color.replace(/\|$/, '').replace(/^\|/, '') : '', `× ${item.quantity}`].filter(Boolean).join(' · ')}
+                      {[variantLabel(item.color), `× ${item.quantity}`].filter(Boolean).join(' · ')}
                     </Typography>
                   </Box>
-                  <Typography sx={{ whiteSpace: 'nowrap' }}>{formatMoney((item.unitPrice ?? item.price ?? 0) * item.quantity)}</Typography>
+                  <Typography sx={{ whiteSpace: 'nowrap' }}>{formatCents(orderLineTotalCents(item))}</Typography>
                 </Box>
               ))}
             </Box>

@@ -3,18 +3,11 @@ import type { OrderStatus } from '../../domain/types';
 import { brand } from '../../components/brand';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'Nov 24, 7:35 AM' (a date and time in the viewer's zone); '' when unreadable. */
 export function formatWhen(at: string | number): string {
   const t = typeof at === 'number' ? at : Date.parse(at);
   return Number.isNaN(t) ? '' : WHEN.format(t);
-}
-
-/** 'Nov 24, 2026'. */
-export function formatDay(at: string | number): string {
-  const t = typeof at === 'number' ? at : Date.parse(at);
-  return Number.isNaN(t) ? '' : DAY.format(t);
 }
 
 /** The short form of an order id (its last 8 characters), for an order that has no number yet. */

@@ -138,8 +138,6 @@ export interface BoardFilters {
   page: number;
 }
 
-export const DEFAULT_BOARD_FILTERS: BoardFilters = { q: '', view: 'orders', status: 'All', from: '', to: '', page: 1 };
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 

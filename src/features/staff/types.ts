@@ -7,10 +7,8 @@ import type { StaffOrderDetail } from '../../domain/staffOrders';
  */
 export type { AuditEntry } from '../../domain/audit';
 export type {
-  OrderActorKind,
   OrderBoardPage,
   OrderEvent,
-  OrderRefund,
   OrderStatusResult,
   StaffConversation,
   StaffCustomer,

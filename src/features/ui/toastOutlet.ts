@@ -24,11 +24,6 @@ export function showToast(message: string, variant: ToastVariant, action?: Toast
   if (waiting.length > MAX_WAITING) waiting.shift();
 }
 
-/** Drops toasts that are still waiting (tests, between cases). */
-export function clearWaitingToasts(): void {
-  waiting.length = 0;
-}
-
 /** Connects the host; returns the disconnect. Toasts that waited are shown at once, in order. */
 export function attachToastOutlet(show: ShowToast): () => void {
   outlet = show;

@@ -3,13 +3,10 @@ import type { AppStartListening } from '../../store/listenerMiddleware';
 import { showToast } from './toastOutlet';
 
 /**
- * `toastRequested` (SPEC §8 toasts) is a cross-feature event declared in store/events.ts (other
- * features may not import this one); re-exported here for the ui feature's own callers. Showing
- * it is the one side effect, done by the listener below through the toast outlet (ToastHost).
+ * Shows each requested toast (SPEC §8 toasts; `toastRequested` is a cross-feature event of
+ * store/events.ts): the one side effect, done through the toast outlet (ToastHost), where toasts
+ * wait until the ToastHost is mounted.
  */
-export { toastRequested, type ToastVariant } from '../../store/events';
-
-/** Shows each requested toast (they wait in the outlet until the ToastHost is mounted). */
 export function setupToastListeners(startAppListening: AppStartListening) {
   // (Stored data that could not be restored is announced through this too: store/persistence.ts.)
   return startAppListening({

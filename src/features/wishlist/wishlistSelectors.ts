@@ -19,8 +19,6 @@ export function selectWishlistIds(state: RootState): string[] {
   return state.wishlist.ids;
 }
 
-export const selectWishlistCount = (state: RootState): number => selectWishlistIds(state).length;
-
 export const selectIsWishlisted = (state: RootState, productId: string): boolean => selectWishlistIds(state).includes(productId);
 
 /** The catalog's products come in as an argument: the wishlist feature does not import the catalog (STYLE rule 8). */

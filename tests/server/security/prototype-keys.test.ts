@@ -14,7 +14,7 @@ import { PROTOTYPE_KEYS } from '../../../src/domain/lookup';
 import { displayName } from '../../../src/domain/taxonomy';
 import { parseStoreQuery, subCategoriesOf } from '../../../src/features/catalog/storeQuery';
 import { swatchBackground } from '../../../src/features/catalog/swatches';
-import { subCategoriesOf as staffSubCategoriesOf } from '../../../src/features/staff/catalog/rules';
+import { subCategoriesOf as staffSubCategoriesOf } from '../../../src/features/staff/catalog/rules/products';
 import { makeStaff } from '../chat-helpers';
 import { postJson, useShopApp } from '../checkout-helpers';
 

@@ -14,7 +14,7 @@ import {
   lineQuantityChanged,
   lineRemoved,
 } from '../../../src/features/cart/cartSlice';
-import { isBundleKey, isServerKey, mergeCarts, queueChanges, type PendingChange } from '../../../src/features/cart/cartSync';
+import { isServerKey, mergeCarts, queueChanges, type PendingChange } from '../../../src/features/cart/cartSync';
 import { savedSlice } from '../../../src/features/saved/savedSlice';
 import { lineSavedForLater, loggedOut, savedLineMovedToCart } from '../../../src/store/events';
 import { PERSIST_KEY } from '../../../src/store/persist';
@@ -56,7 +56,6 @@ describe('mergeCarts (login merge, SPEC §4)', () => {
     expect(isServerKey('p1_accessory-0')).toBe(true);
     expect(isServerKey('p1_bundle')).toBe(false);
     expect(isServerKey('broken')).toBe(false);
-    expect(isBundleKey('p1_bundle')).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import { cartSlice, lineAdded, lineQuantityChanged, lineRemoved, selectCartCount
 import { savedSlice, selectSavedCount } from '../../../src/features/saved/savedSlice';
 import { initialSessionState, selectIsLoggedIn, sessionSlice } from '../../../src/features/session/sessionSlice';
 import { loadingFinished, loadingStarted, selectIsLoading } from '../../../src/features/ui/uiSlice';
-import { selectWishlistCount } from '../../../src/features/wishlist/wishlistSelectors';
+import { selectWishlistIds } from '../../../src/features/wishlist/wishlistSelectors';
 import { toggled, wishlistSlice } from '../../../src/features/wishlist/wishlistSlice';
 import { lineSavedForLater, loggedIn, loggedOut, savedLineMovedToCart } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
@@ -102,7 +102,7 @@ describe('session', () => {
     expect(selectIsLoggedIn(s)).toBe(false);
     expect(selectCartCount(s)).toBe(0);
     expect(selectSavedCount(s)).toBe(0);
-    expect(selectWishlistCount(s)).toBe(0);
+    expect(selectWishlistIds(s)).toHaveLength(0);
   });
 });
 

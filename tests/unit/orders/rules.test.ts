@@ -3,12 +3,10 @@ import type { Order } from '../../../src/domain/types';
 import {
   filterOrders,
   firstImage,
-  lineTotal,
   newestFirst,
   orderCardView,
   searchPlaceholder,
   statusDot,
-  variantView,
   welcomeText,
   withOrderUpdated,
 } from '../../../src/features/orders/rules';
@@ -67,18 +65,6 @@ describe('order card formatting', () => {
     for (const s of ['Processing', 'Payment Pending', 'Order Placed', 'Something new']) expect(statusDot(s)).toBe('yellow');
   });
 
-  it('shows color and size, hiding null or empty parts; bundle lines get the badge', () => {
-    expect(variantView('Red|M')).toEqual({ isBundle: false, color: 'Red', size: 'M' });
-    expect(variantView('null|L')).toEqual({ isBundle: false, color: null, size: 'L' });
-    expect(variantView('Blue|null')).toEqual({ isBundle: false, color: 'Blue', size: null });
-    expect(variantView('|')).toEqual({ isBundle: false, color: null, size: null });
-    expect(variantView('')).toEqual({ isBundle: false, color: null, size: null });
-    expect(variantView('Green')).toEqual({ isBundle: false, color: 'Green', size: null });
-    expect(variantView('bundle')).toEqual({ isBundle: true, color: null, size: null });
-    expect(variantView('bundle|x')).toEqual({ isBundle: true, color: null, size: null });
-    expect(variantView(undefined)).toEqual({ isBundle: false, color: null, size: null });
-  });
-
   it('picks the first image of a string or a list, or none (placeholder)', () => {
     expect(firstImage('/a.svg')).toBe('/a.svg');
     expect(firstImage(['/b.svg', '/c.svg'])).toBe('/b.svg');
@@ -91,12 +77,6 @@ describe('order card formatting', () => {
     const v = orderCardView(order('65a1', 'Delivered', ['Moon Lamp'], { amount: 89, trackingNumber: ' 1Z999 ', orderNumber: 1007 }));
     expect(v).toEqual({ id: '65a1', number: '#1007', image: '/img/Moon Lamp.svg', paymentMethod: 'Stripe', total: '$89.00', trackingNumber: '1Z999', status: 'Delivered', dot: 'green', canCompletePayment: false });
     expect(orderCardView(order('p', 'Payment Pending', ['A'], { amount: 12.5 }))).toMatchObject({ number: 'Awaiting payment', total: '$12.50', trackingNumber: null, canCompletePayment: true });
-  });
-
-  it('computes line totals in cents from unitPrice, else price', () => {
-    expect(lineTotal({ name: 'a', image: '', unitPrice: 19.99, quantity: 3, color: '|' })).toBe(59.97);
-    expect(lineTotal({ name: 'a', image: '', price: 0.1, quantity: 3, color: '|' })).toBe(0.3);
-    expect(lineTotal({ name: 'a', image: '', quantity: 2, color: '|' })).toBe(0);
   });
 
   it('greets with the name, falling back to User', () => {

@@ -10,7 +10,6 @@ import {
   canCarryTracking,
   canSendReply,
   dateRangeError,
-  DEFAULT_BOARD_FILTERS,
   movesMoney,
   pageCount,
   parseBoardFilters,
@@ -77,6 +76,7 @@ describe('order moves (the arrows of ARCHITECTURE.md)', () => {
 });
 
 describe('order board filters in the url', () => {
+  const DEFAULT_BOARD_FILTERS = { q: '', view: 'orders', status: 'All', from: '', to: '', page: 1 } as const;
   it('reads them without throwing, dropping what it cannot read', () => {
     expect(parseBoardFilters('')).toEqual(DEFAULT_BOARD_FILTERS);
     expect(parseBoardFilters('?q=%20dragon%20&status=delivered&from=2026-01-01&to=2026-02-30x&page=3')).toEqual({ q: 'dragon', view: 'orders', status: 'Delivered', from: '2026-01-01', to: '', page: 3 });

@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { attachToastOutlet, clearWaitingToasts, showToast } from '../../../src/features/ui/toastOutlet';
-
-afterEach(() => clearWaitingToasts());
+import { describe, expect, it } from 'vitest';
+import { attachToastOutlet, showToast } from '../../../src/features/ui/toastOutlet';
 
 describe('toast outlet (toasts before the lazy ToastHost is there)', () => {
   it('keeps toasts asked for before the host attaches and shows them in order when it does', () => {

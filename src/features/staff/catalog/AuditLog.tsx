@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { errorMessage } from '../../../api/errors';
-import { auditRows, type AuditRow } from './rules';
+import { auditRows, type AuditRow } from './rules/audit';
 import { useGetStaffAuditQuery, type AuditEntity } from './staffCatalogApi';
 
 /** A record's creation lists every field: more than this many are folded. */

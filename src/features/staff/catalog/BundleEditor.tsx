@@ -8,16 +8,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { errorMessage } from '../../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
 import { selectBundleEditor, selectBundleProductSearch, staffCatalogActions as A } from './catalogEditorSlice';
 import { cancelBundle, saveBundle } from './catalogThunks';
-import { EditorHeader, FieldRow, FormError, Section } from './EditorParts';
+import { draftFields, EditorForm, EditorHeader, editorPlaceholder, FieldRow, Section } from './EditorParts';
 import { PictureField } from './PictureField';
-import { fieldError, pickableProducts } from './rules';
+import { fieldError } from './rules/fields';
+import { pickableProducts } from './rules/picker';
 import { useGetStaffBundleQuery, useGetStaffProductsQuery } from './staffCatalogApi';
 
 /** /staff/bundles/new and /staff/bundles/:id: title, description, price, pictures, dates, products, cancel. */
@@ -37,40 +37,12 @@ export default function BundleEditor() {
   }, [dispatch, isNew, data?.bundle._id]);
 
   const picker = useMemo(() => pickableProducts(products.data ?? [], editor.draft.products, search), [products.data, editor.draft.products, search]);
-
-  if (!isNew && error) {
-    return (
-      <Box>
-        <EditorHeader back="/staff/bundles" backLabel="Bundles" title="Bundle" />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
-          {errorMessage(error)}
-        </Alert>
-      </Box>
-    );
-  }
-  // The form shows once its draft is the record's (or a new one's): nothing typed before is replaced.
-  if (isNew ? editor.loadedFrom !== 'new' : isLoading || editor.loadedFrom !== id) {
-    return (
-      <Box aria-busy="true" aria-label="Loading bundle">
-        <Skeleton variant="text" width="40%" height={48} />
-        <Skeleton variant="rounded" height={320} />
-      </Box>
-    );
-  }
+  const placeholder = editorPlaceholder({ id: isNew ? undefined : id, loadedFrom: editor.loadedFrom, error, isLoading, refetch }, { back: '/staff/bundles', backLabel: 'Bundles', noun: 'Bundle' });
+  if (placeholder) return placeholder;
 
   const { draft, errors, formError, saving } = editor;
   const err = (key: string) => fieldError(errors, key);
-  const field = (name: 'title' | 'description' | 'price' | 'startDate' | 'endDate') => ({
-    name,
-    value: draft[name],
-    error: Boolean(err(name)),
-    helperText: err(name),
-    onChange: (e: { target: { value: string } }) => dispatch(A.bundleFieldChanged({ field: name, value: e.target.value })),
-  });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void dispatch(saveBundle());
-  };
+  const field = draftFields<'title' | 'description' | 'price' | 'startDate' | 'endDate'>(draft, errors, (name, value) => dispatch(A.bundleFieldChanged({ field: name, value })));
 
   return (
     <Box>
@@ -87,7 +59,7 @@ export default function BundleEditor() {
           </Button>
         </Box>
       )}
-      <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New bundle' : 'Edit bundle'} sx={{ display: 'grid', gap: 2 }}>
+      <EditorForm label={isNew ? 'New bundle' : 'Edit bundle'} submitLabel={isNew ? 'Create bundle' : 'Save changes'} saving={saving} formError={formError} onSave={() => void dispatch(saveBundle())}>
         <Section title="Details" id="bundle-details">
           <TextField label="Title" required {...field('title')} />
           <TextField label="Description" multiline minRows={3} {...field('description')} />
@@ -137,13 +109,7 @@ export default function BundleEditor() {
             </Box>
           )}
         </Section>
-        <FormError message={formError} />
-        <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
-          <Button type="submit" variant="contained" size="large" loading={saving} aria-busy={saving}>
-            {isNew ? 'Create bundle' : 'Save changes'}
-          </Button>
-        </Box>
-      </Box>
+      </EditorForm>
       {!isNew && <AuditLog entity="bundle" id={id} />}
     </Box>
   );

@@ -1,24 +1,22 @@
-import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
-import { errorMessage } from '../../../api/errors';
 import { formatDate } from '../../../components/formatDate';
 import { useAppDispatch, useAppSelector, useNow } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
 import { selectDiscountEditor, staffCatalogActions as A } from './catalogEditorSlice';
 import { saveDiscount, setDiscountActive } from './catalogThunks';
 import { FieldRow, FormError } from './EditorParts';
-import { discountState, fieldError } from './rules';
+import { ListBody, ListHeader, ListRows } from './ListParts';
+import { discountState } from './rules/discounts';
+import { fieldError } from './rules/fields';
 import { useGetStaffDiscountsQuery } from './staffCatalogApi';
 
 const STATE_LABEL = { active: 'Active', disabled: 'Disabled', expired: 'Expired' } as const;
@@ -93,49 +91,32 @@ export default function DiscountsPage() {
   const { data, error, isLoading, refetch } = useGetStaffDiscountsQuery();
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography component="h1" variant="h4">
-          Discount codes
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => dispatch(A.newDiscountOpened())}>
-          New code
-        </Button>
-      </Stack>
+      <ListHeader title="Discount codes" newLabel="New code" onNew={() => dispatch(A.newDiscountOpened())} />
       {editor.loadedFrom && <DiscountForm />}
-      {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
-          {errorMessage(error)}
-        </Alert>
-      ) : isLoading ? (
-        <Stack spacing={1} aria-busy="true" aria-label="Loading discount codes">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} variant="rounded" height={64} />
-          ))}
-        </Stack>
-      ) : !data || data.length === 0 ? (
-        <Typography color="text.secondary">No discount codes yet.</Typography>
-      ) : (
-        <Box component="ul" aria-label="Discount codes" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-          {data.map((d) => {
-            const state = discountState(d, now);
-            return (
-              <Paper component="li" key={d.code} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Box sx={{ flex: 1, minWidth: 180 }}>
-                  <Typography sx={{ fontWeight: 700, fontFamily: 'monospace', fontSize: '1.05rem' }}>{d.code}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {d.percentage}% off · {d.expiresAt ? `expires ${formatDate(d.expiresAt)}` : 'never expires'} · used {d.timesUsed} time{d.timesUsed === 1 ? '' : 's'}
-                  </Typography>
-                </Box>
-                <Chip size="small" label={STATE_LABEL[state]} color={STATE_COLOR[state]} />
-                <Switch checked={d.active} onChange={(e) => void dispatch(setDiscountActive(d.code, e.target.checked))} slotProps={{ input: { 'aria-label': `${d.code} enabled` } }} />
-                <Button size="small" onClick={() => dispatch(A.discountLoaded(d))} aria-label={`Edit ${d.code}`}>
-                  Edit
-                </Button>
-              </Paper>
-            );
-          })}
-        </Box>
-      )}
+      <ListBody result={{ data, error, isLoading, refetch }} label="Discount codes" empty="No discount codes yet." rowHeight={64}>
+        {(codes) => (
+          <ListRows label="Discount codes">
+            {codes.map((d) => {
+              const state = discountState(d, now);
+              return (
+                <Paper component="li" key={d.code} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Box sx={{ flex: 1, minWidth: 180 }}>
+                    <Typography sx={{ fontWeight: 700, fontFamily: 'monospace', fontSize: '1.05rem' }}>{d.code}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {d.percentage}% off · {d.expiresAt ? `expires ${formatDate(d.expiresAt)}` : 'never expires'} · used {d.timesUsed} time{d.timesUsed === 1 ? '' : 's'}
+                    </Typography>
+                  </Box>
+                  <Chip size="small" label={STATE_LABEL[state]} color={STATE_COLOR[state]} />
+                  <Switch checked={d.active} onChange={(e) => void dispatch(setDiscountActive(d.code, e.target.checked))} slotProps={{ input: { 'aria-label': `${d.code} enabled` } }} />
+                  <Button size="small" onClick={() => dispatch(A.discountLoaded(d))} aria-label={`Edit ${d.code}`}>
+                    Edit
+                  </Button>
+                </Paper>
+              );
+            })}
+          </ListRows>
+        )}
+      </ListBody>
     </Box>
   );
 }

@@ -9,7 +9,7 @@ import { useId, type ChangeEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectUploads, staffCatalogActions as A } from './catalogEditorSlice';
 import { uploadPicture } from './catalogThunks';
-import { pictureTargetKey, UPLOAD_TYPES, type PictureTarget } from './rules';
+import { pictureTargetKey, UPLOAD_TYPES, type PictureTarget } from './rules/pictures';
 
 /**
  * Pictures of a product, colour variant, accessory or bundle: previews of the urls the draft holds,

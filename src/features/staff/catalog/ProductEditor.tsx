@@ -8,22 +8,21 @@ import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { errorMessage } from '../../../api/errors';
 import { displayName, FIGURE_GENDERS, MAIN_CATEGORIES } from '../../../domain/taxonomy';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
 import { selectProductEditor, staffCatalogActions as A } from './catalogEditorSlice';
 import { saveProduct, setProductHidden } from './catalogThunks';
 import { DeleteProductDialog } from './DeleteProductDialog';
-import { EditorHeader, FieldRow, FormError, Section } from './EditorParts';
+import { draftFields, EditorForm, EditorHeader, editorPlaceholder, FieldRow, Section } from './EditorParts';
 import { PictureField } from './PictureField';
-import { fieldError, subCategoriesOf, toLocalInput } from './rules';
+import { fieldError, toLocalInput } from './rules/fields';
+import { subCategoriesOf } from './rules/products';
 import { useGetStaffProductQuery } from './staffCatalogApi';
 import { ACCESSORY_FLAGS, FLAG_LABELS, PRODUCT_FLAGS } from './types';
 
@@ -42,40 +41,13 @@ export default function ProductEditor() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, isNew, data?.product._id]);
 
-  if (!isNew && error) {
-    return (
-      <Box>
-        <EditorHeader back="/staff/products" backLabel="Products" title="Product" />
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
-          {errorMessage(error)}
-        </Alert>
-      </Box>
-    );
-  }
-  // The form shows once its draft is the record's (or a new one's): nothing typed before is replaced.
-  if (isNew ? editor.loadedFrom !== 'new' : isLoading || editor.loadedFrom !== id) {
-    return (
-      <Box aria-busy="true" aria-label="Loading product">
-        <Skeleton variant="text" width="40%" height={48} />
-        <Skeleton variant="rounded" height={320} />
-      </Box>
-    );
-  }
+  const placeholder = editorPlaceholder({ id: isNew ? undefined : id, loadedFrom: editor.loadedFrom, error, isLoading, refetch }, { back: '/staff/products', backLabel: 'Products', noun: 'Product' });
+  if (placeholder) return placeholder;
 
   const { draft, errors, formError, saving } = editor;
   const err = (key: string) => fieldError(errors, key);
-  const field = (name: 'name' | 'description' | 'price' | 'discount' | 'clothingSizes' | 'canvasSizes') => ({
-    name,
-    value: draft[name],
-    error: Boolean(err(name)),
-    helperText: err(name),
-    onChange: (e: { target: { value: string } }) => dispatch(A.productFieldChanged({ field: name, value: e.target.value })),
-  });
+  const field = draftFields<'name' | 'description' | 'price' | 'discount' | 'clothingSizes' | 'canvasSizes'>(draft, errors, (name, value) => dispatch(A.productFieldChanged({ field: name, value })));
   const subs = subCategoriesOf(draft.mainCategory);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void dispatch(saveProduct());
-  };
 
   return (
     <Box>
@@ -99,7 +71,7 @@ export default function ProductEditor() {
           Hidden: shoppers do not see this product.
         </Alert>
       )}
-      <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-label={isNew ? 'New product' : 'Edit product'} sx={{ display: 'grid', gap: 2 }}>
+      <EditorForm label={isNew ? 'New product' : 'Edit product'} submitLabel={isNew ? 'Create product' : 'Save changes'} saving={saving} formError={formError} onSave={() => void dispatch(saveProduct())}>
         <Section title="Details" id="product-details">
           <TextField label="Name" required {...field('name')} slotProps={{ htmlInput: { maxLength: 160 } }} />
           <TextField label="Description" multiline minRows={3} {...field('description')} />
@@ -278,14 +250,7 @@ export default function ProductEditor() {
             </Button>
           </Box>
         </Section>
-
-        <FormError message={formError} />
-        <Box sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
-          <Button type="submit" variant="contained" size="large" loading={saving} aria-busy={saving}>
-            {isNew ? 'Create product' : 'Save changes'}
-          </Button>
-        </Box>
-      </Box>
+      </EditorForm>
       {!isNew && <AuditLog entity="product" id={id} />}
       <DeleteProductDialog />
     </Box>

@@ -2,24 +2,11 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import type { Bundle, Product } from '../../../domain/types';
 import { injectLazySlice } from '../../../store/lazySliceInjection';
 import type { RootState } from '../../../store/types';
-import {
-  EMPTY_ACCESSORY,
-  EMPTY_BUNDLE_DRAFT,
-  EMPTY_DISCOUNT_DRAFT,
-  EMPTY_PRODUCT_DRAFT,
-  bundleToDraft,
-  discountToDraft,
-  fromLocalInput,
-  pictureTargetKey,
-  productToDraft,
-  type AccessoryDraft,
-  type BundleDraft,
-  type DiscountDraft,
-  type FieldErrors,
-  type PictureTarget,
-  type ProductDraft,
-  type ProductFilters,
-} from './rules';
+import { EMPTY_BUNDLE_DRAFT, bundleToDraft, type BundleDraft } from './rules/bundles';
+import { EMPTY_DISCOUNT_DRAFT, discountToDraft, type DiscountDraft } from './rules/discounts';
+import { fromLocalInput, type FieldErrors } from './rules/fields';
+import { pictureTargetKey, type PictureTarget } from './rules/pictures';
+import { EMPTY_ACCESSORY, EMPTY_PRODUCT_DRAFT, productToDraft, type AccessoryDraft, type ProductDraft, type ProductFilters } from './rules/products';
 import type { AccessoryFlag, ProductFlag, StaffDiscount, StaffSettings } from './types';
 
 /**

@@ -11,7 +11,11 @@ import {
   selectSettingsEditor,
   staffCatalogActions as A,
 } from './catalogEditorSlice';
-import { FORM_INVALID, SAVE_FAILED, UPLOAD_MESSAGES, uploadProblem, validateBundle, validateDiscount, validateProduct, type PictureTarget } from './rules';
+import { validateBundle } from './rules/bundles';
+import { validateDiscount } from './rules/discounts';
+import { FORM_INVALID, SAVE_FAILED } from './rules/fields';
+import { UPLOAD_MESSAGES, uploadProblem, type PictureTarget } from './rules/pictures';
+import { validateProduct } from './rules/products';
 import { holdFile, releaseFile, staffCatalogApi } from './staffCatalogApi';
 
 /**

@@ -1,7 +1,9 @@
 import { baseApi } from '../../../api/baseApi';
 import type { Bundle, Product } from '../../../domain/types';
-import type { BundleRecord, DiscountRecord, ProductRecord } from './rules';
-import type { AuditEntry, ProductDeleted, ProductFlag, StaffBundleDetail, StaffDiscount, StaffDiscountDetail, StaffProductDetail, StaffSettings, UploadedImage } from './types';
+import type { BundleRecord } from './rules/bundles';
+import type { DiscountRecord } from './rules/discounts';
+import type { ProductRecord } from './rules/products';
+import type { AuditEntry, ProductDeleted, ProductFlag, StaffBundleDetail, StaffDiscount, StaffProductDetail, StaffSettings, UploadedImage } from './types';
 
 /**
  * The catalog editors' calls to the staff API (README "Staff API"; the token header is added by
@@ -111,11 +113,6 @@ export const staffCatalogApi = baseApi.injectEndpoints({
       transformResponse: (r: { discounts: StaffDiscount[] }) => r.discounts,
       providesTags: [STAFF_DISCOUNTS],
     }),
-    getStaffDiscount: build.query<StaffDiscountDetail, string>({
-      query: (code) => `/api/staff/discounts/${encodeURIComponent(code)}`,
-      transformResponse: (r: StaffDiscountDetail) => ({ discount: r.discount, audit: r.audit }),
-      providesTags: (_r, _e, code) => [{ type: 'Discount', id: code }],
-    }),
     createStaffDiscount: build.mutation<StaffDiscount, DiscountRecord>({
       query: (body) => ({ url: '/api/staff/discounts', method: 'POST', body }),
       transformResponse: (r: { discount: StaffDiscount }) => r.discount,
@@ -167,7 +164,6 @@ export const {
   useGetStaffBundlesQuery,
   useGetStaffBundleQuery,
   useGetStaffDiscountsQuery,
-  useGetStaffDiscountQuery,
   useGetStaffSettingsQuery,
   useGetStaffAuditQuery,
 } = staffCatalogApi;

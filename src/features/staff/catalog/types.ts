@@ -16,10 +16,6 @@ export interface StaffBundleDetail {
   bundle: Bundle;
   audit: AuditEntry[];
 }
-export interface StaffDiscountDetail {
-  discount: StaffDiscount;
-  audit: AuditEntry[];
-}
 
 export interface ProductDeleted {
   deleted: string;

@@ -10,7 +10,7 @@ import {
   initialStaffCatalogState,
 } from '../../../../src/features/staff/catalog/catalogEditorSlice';
 import { confirmDelete, saveDiscount, saveProduct, uploadPicture } from '../../../../src/features/staff/catalog/catalogThunks';
-import { FORM_INVALID } from '../../../../src/features/staff/catalog/rules';
+import { FORM_INVALID } from '../../../../src/features/staff/catalog/rules/fields';
 import { makeStore } from '../../../../src/store/store';
 import { NOW, makeProduct } from '../../../fixtures/catalog';
 import { mswServer } from '../../../utils/msw';

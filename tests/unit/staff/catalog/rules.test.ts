@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_BUNDLE_DRAFT,
-  EMPTY_PRODUCT_DRAFT,
-  auditRows,
-  bundleState,
-  discountState,
-  fieldError,
-  fromLocalInput,
-  parseMoney,
-  pickableProducts,
-  productListQuery,
-  productToDraft,
-  toLocalInput,
-  uploadProblem,
-  validateBundle,
-  validateDiscount,
-  validateProduct,
-  type ProductDraft,
-} from '../../../../src/features/staff/catalog/rules';
+import { auditRows } from '../../../../src/features/staff/catalog/rules/audit';
+import { EMPTY_BUNDLE_DRAFT, bundleState, validateBundle } from '../../../../src/features/staff/catalog/rules/bundles';
+import { discountState, validateDiscount } from '../../../../src/features/staff/catalog/rules/discounts';
+import { fieldError, fromLocalInput, parseMoney, toLocalInput } from '../../../../src/features/staff/catalog/rules/fields';
+import { pickableProducts } from '../../../../src/features/staff/catalog/rules/picker';
+import { uploadProblem } from '../../../../src/features/staff/catalog/rules/pictures';
+import { EMPTY_PRODUCT_DRAFT, productListQuery, productToDraft, validateProduct, type ProductDraft } from '../../../../src/features/staff/catalog/rules/products';
 import { makeProduct } from '../../../fixtures/catalog';
 
 const draft = (over: Partial<ProductDraft> = {}): ProductDraft => ({ ...structuredClone(EMPTY_PRODUCT_DRAFT), name: 'Nebula Knight', price: '59.99', ...over });

@@ -1,4 +1,4 @@
-// API on loopback (issue 9): autocannon, 50 connections, 10 s per endpoint, against the built
+// API on loopback: autocannon, 50 connections, 10 s per endpoint, against the built
 // server on PGlite and on PostgreSQL, with 1,000 products; the product list compared with a bare
 // Fastify route answering the same bytes from memory (the ceiling, measured in the same run);
 // the server's resident memory idle and after the load. Rate limits are raised for the run

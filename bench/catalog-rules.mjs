@@ -1,4 +1,4 @@
-// Catalog rules on the client (issue 9): median time of one filter + sort + paginate interaction
+// Catalog rules on the client: median time of one filter + sort + paginate interaction
 // with a generated catalog of 10,000 and 100,000 products held in memory (scripts/bench-rules.ts).
 // The first computation (the cold sort and search index of a freshly loaded list) is shown apart.
 import { runTs } from '../scripts/bench-lib.mjs';

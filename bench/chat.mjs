@@ -1,4 +1,4 @@
-// Chat (issue 9): 500 connected shoppers, each joined to their own conversation's room, and staff
+// Chat: 500 connected shoppers, each joined to their own conversation's room, and staff
 // replies at 50 per second through POST /api/staff/reply; the delivery latency from the staff API
 // call to the shopper's socket receiving `newMessage`, p50 and p99. Then the same across two
 // server instances sharing PostgreSQL and Redis (shoppers on one, staff calling the other, so every

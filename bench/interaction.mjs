@@ -1,4 +1,4 @@
-// Interaction (issue 16): on /collection with the CPU slowed 4× (DevTools protocol,
+// Interaction: on /collection with the CPU slowed 4× (DevTools protocol,
 // Emulation.setCPUThrottlingRate), click a category tab BENCH_INTERACTION_CLICKS times (default 20,
 // cycling through the tabs so every click changes the grid), then as many subcategory checkboxes;
 // each timed from the click's input event to the next frame after the grid shows other products.

@@ -1,4 +1,4 @@
-// Load: 200 scripted shoppers for 60 s against the built server on PostgreSQL (issue 10), with the
+// Load: 200 scripted shoppers for 60 s against the built server on PostgreSQL, with the
 // invariants checked in the database afterwards (tests/load/shoppers.mjs). LOAD_SHOPPERS and
 // LOAD_SECONDS change the size; DATABASE_URL picks the PostgreSQL (default 127.0.0.1:5432).
 import fs from 'node:fs';

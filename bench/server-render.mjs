@@ -1,4 +1,4 @@
-// Server rendering (issue 16): requests/s and latency of a product page and of /collection rendered
+// Server rendering: requests/s and latency of a product page and of /collection rendered
 // by the built server, from the anonymous HTML cache ("cached") and rendered anew on every request
 // ("uncached": a second server with HTML_CACHE_ENTRIES=0), side by side with the product-list JSON
 // in the same run, at 1 and at 10 keep-alive connections. Every response is checked (status 200,

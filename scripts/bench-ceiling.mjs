@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The ceiling of the API benchmark (issue 9): a bare Fastify route answering, from memory, the
+// The ceiling of the API benchmark: a bare Fastify route answering, from memory, the
 // exact bytes and headers the real GET /api/product/list answered. Run as its own process, like
 // the real server, so both compete with the load generator the same way.
 //   node scripts/bench-ceiling.mjs <body-file> <content-type> [content-encoding]  → prints "ready <port>"

@@ -1,5 +1,5 @@
 /**
- * Generated catalogs for the benchmarks (issue 9): deterministic, every taxonomy branch and flag,
+ * Generated catalogs for the benchmarks: deterministic, every taxonomy branch and flag,
  * images from the one parametrised image route (/img/p/<seed>.svg?k=&c=), never a file per product.
  * `benchProductRecords` feeds the database (catalog file format); `benchWireProducts` builds the
  * wire `Product`s in memory for the client rule benchmark (10k and 100k).

@@ -44,7 +44,7 @@ export function tempDir(prefix) {
 export const BENCH_JWT_SECRET = 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
- * Raised limits for load generation, printed by each suite that uses them (issue 9: "rate limits
+ * Raised limits for load generation, printed by each suite that uses them ("rate limits
  * raised explicitly for the run, and said so in the output").
  */
 export const BENCH_LIMITS = {

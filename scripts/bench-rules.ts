@@ -1,5 +1,5 @@
 /**
- * The catalog rules on the client (issue 9): a store holding a generated catalog of N products
+ * The catalog rules on the client: a store holding a generated catalog of N products
  * (in memory), then a scripted shopper session of filter / sort / page / search changes, each
  * timed as the store page computes it: selectStorePage + selectColorFacet, the two selectors
  * StorePage.tsx reads. Prints one JSON line { size, medianMs, p95Ms, maxMs, firstMs }.

@@ -1,5 +1,5 @@
 /**
- * Replays a QA action log through the app's real reducers in Node (issue 8).
+ * Replays a QA action log through the app's real reducers in Node.
  *
  *   npm run replay -- <log.json> [--until <index>] [--path <path>] [--expect <state.json>] [--check] [--list]
  *

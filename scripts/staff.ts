@@ -1,5 +1,5 @@
 /**
- * The staff CLI (issue 7): `npm run staff -- <command> [options]`. It talks to the running
+ * The staff CLI: `npm run staff -- <command> [options]`. It talks to the running
  * server's staff API only — never to the database files (PGlite allows one process per DATA_DIR).
  *
  * Server: --server <url>, else PUBLIC_URL, else http://localhost:$PORT (4000).

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { trimEndChars } from '../src/domain/text';
 
 /**
- * Configuration comes from the environment only (issue 2). `loadConfig(env)` validates it with zod
+ * Configuration comes from the environment only. `loadConfig(env)` validates it with zod
  * and throws a ConfigError whose message names every bad variable, so a typo fails at start.
  */
 /** True for an IANA zone name the runtime's time-zone data knows (Intl throws a RangeError otherwise). */
@@ -210,7 +210,7 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   rateLimit: { max: number; windowMs: number };
-  /** Anonymous server renders kept (LRU, issue 16); 0 renders every page anew (the bench's uncached figures). */
+  /** Anonymous server renders kept (LRU); 0 renders every page anew (the bench's uncached figures). */
   htmlCacheEntries?: number;
   /** Uncached page renders at once (default: two per core); one that waited 500 ms for a slot gets the client-rendered shell and 503. */
   renderConcurrency?: number;
@@ -334,7 +334,7 @@ export const PAYMENTS_MESSAGES = {
     'or PAYMENTS=test to run the demo store with the built-in test card page (nothing is charged).',
 } as const;
 
-/** A production store never falls back to test payments silently (issue 17). */
+/** A production store never falls back to test payments silently. */
 function paymentsMode(requested: 'stripe' | 'test' | undefined, config: Config): 'stripe' | 'test' {
   if (requested === 'stripe' && !config.stripeSecretKey) throw new ConfigError(`Invalid configuration:\n  PAYMENTS: ${PAYMENTS_MESSAGES.noKey}`);
   if (requested) return requested;

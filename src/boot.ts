@@ -2,7 +2,7 @@
  * The page's only script tag (index.html). The server's HTML is the page: it paints, with its
  * pictures and fonts, before any of the app's code is asked for. The app loads once the page has
  * loaded and painted, so on a slow line its ~230 KB never compete with the page's largest picture
- * for bandwidth, nor its evaluation with the first paint for the main thread (issue 16: Lighthouse
+ * for bandwidth, nor its evaluation with the first paint for the main thread (Lighthouse
  * counts every request started before the largest paint towards it). A page whose pictures never
  * finish loading still gets its app after START_LATEST_MS.
  *

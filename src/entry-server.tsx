@@ -1,5 +1,5 @@
 /**
- * Server rendering (issue 16): the server (server/ssr/) renders every page per request with this
+ * Server rendering: the server (server/ssr/) renders every page per request with this
  * module: the app's own routes, store and RTK Query endpoints, answered in-process. It renders what
  * a first-time visitor sees — a guest with an empty cart — with the catalog, bundles and settings
  * loaded, and hands the RTK Query cache to the client (main.tsx hydrates from it, no refetch).

@@ -21,7 +21,7 @@ const { pathname, search, hash } = window.location;
 const recording = import.meta.env.DEV || readQaMode(search, browserStorage()) ? import('./features/qa/recorder') : undefined;
 
 /**
- * What comes after the page is interactive (issue 16: none of it is part of the first view): the
+ * What comes after the page is interactive (none of it is part of the first view): the
  * saved cart, wishlist and token are read back (redux-persist, store/persistence.ts) — the header
  * counts fill in, in the space the server's guest render reserved for them — and other tabs'
  * changes and the browser's `online` event start reaching this store. Once the saved state is in,
@@ -74,7 +74,7 @@ async function start() {
   // What the page was rendered from: a guest's fresh store with the server's data.
   const firstState = store.getState();
   // A page served without a server render (a client-only build): the landing screens that show
-  // products need the list; ask for it now, while the screen's own chunk downloads (issue 9).
+  // products need the list; ask for it now, while the screen's own chunk downloads.
   if (!serverRendered && /^\/(?:$|collection\/?$|product\/|bundle\/)/.test(pathname)) {
     void store.dispatch(catalogApi.util.prefetch('getProducts', undefined, {}));
   }
@@ -82,7 +82,7 @@ async function start() {
   // The first render waits for the screen's chunk, so it is the page itself and never the page
   // spinner. React adopts the server's markup (hydration, from the state it was rendered from); the
   // saved state comes after. Without a server render it renders. Both in a transition, so React
-  // works in slices and the page stays responsive (issue 9). A chunk that fails to load is not
+  // works in slices and the page stays responsive. A chunk that fails to load is not
   // fatal here: the route's own fallback and error handling take over.
   const restoreFirst = OWN_PAGE.test(pathname);
   await Promise.all([

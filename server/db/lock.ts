@@ -72,7 +72,7 @@ function identity(file: string): string | null {
 }
 
 /**
- * Takes the lock; both ways are atomic (issue 17), so of any number of processes starting at once
+ * Takes the lock; both ways are atomic, so of any number of processes starting at once
  * exactly one holds it:
  * - free: the lock is a hard link to a file already holding our pid, so it never exists empty
  *   (a half-written lock once read as "no pid" and was taken over) and `link` fails if another

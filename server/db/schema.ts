@@ -88,7 +88,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed logins per e-mail and client source, within a window (issue 17: failures only, per source). */
+/** Failed logins per e-mail and client source, within a window (failures only, per source). */
 export const loginFailures = pgTable(
   'login_failures',
   {

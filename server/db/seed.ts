@@ -9,7 +9,7 @@ export const SEEDED_KEY = 'seeded_at';
 
 /**
  * What a seed writes besides the demo catalog. The demo discount codes (one never expires) are for
- * trying the shop out: a production database never gets them (issue 17); callers pass
+ * trying the shop out: a production database never gets them; callers pass
  * `demoDiscounts: config.env !== 'production'`.
  */
 export interface SeedOptions {

@@ -43,7 +43,7 @@ export class SessionTokens {
   /** The secret imported once: jose re-imports a raw Uint8Array key on every sign and verify. */
   private cryptoKey: Promise<CryptoKey> | undefined;
   /**
-   * Tokens whose signature and claims already verified, with their expiry (issue 9: an HMAC through
+   * Tokens whose signature and claims already verified, with their expiry (an HMAC through
    * WebCrypto was a sixth of an authenticated request's CPU). HS256 over the same bytes with the same
    * secret gives the same answer every time, so a hit only re-checks the expiry against the clock;
    * revocation is still checked by the caller against the session row on every request. Bounded;

@@ -49,7 +49,7 @@ export function authRateLimit(app: FastifyInstance, action: string, opts: { perE
 export const loginSource = (request: FastifyRequest) => clientAddress(request);
 
 /**
- * Login's per-e-mail limit (issue 17): at most `config.loginFailures.max` failed attempts per
+ * Login's per-e-mail limit: at most `config.loginFailures.max` failed attempts per
  * e-mail from one source per window; over it, that source gets 429 for that e-mail — even with the
  * right password, or guessing would go on — while the owner elsewhere logs in as usual. Call before
  * checking the password; `clearLoginFailures` after a success.
@@ -64,7 +64,7 @@ export async function countLoginAttempt(app: FastifyInstance, request: FastifyRe
 const ANY_EMAIL = '*';
 
 /**
- * Login's per-address limit (issue 25): failures only, from one client address whatever the e-mail
+ * Login's per-address limit: failures only, from one client address whatever the e-mail
  * (`config.loginAddressFailureMax` per window). A success neither counts nor clears it — clearing
  * would let someone with one account of their own guess others' without end — and many shoppers
  * behind one address (a NAT, a proxy without TRUST_PROXY) logging in never block each other.

@@ -17,7 +17,7 @@ export function cacheBody(value: unknown): CachedBody {
   return cacheText(JSON.stringify(value));
 }
 
-/** The same for a text already serialised (a server-rendered page, issue 16). */
+/** The same for a text already serialised (a server-rendered page). */
 export function cacheText(text: string): CachedBody {
   const identity = Buffer.from(text);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);

@@ -19,7 +19,7 @@ export function retryDelayMs(attempts: number): number {
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
- * Order e-mails (issue 17): `enqueue` writes the message inside the caller's transaction — the one
+ * Order e-mails: `enqueue` writes the message inside the caller's transaction — the one
  * that changes the order — so a crash can never keep the change and lose the e-mail; `deliverDue`
  * sends what is due. Delivery is at least once (a crash after sending and before marking sent sends
  * again), deduplicated by order and kind (a unique key), and one attempt at a time across

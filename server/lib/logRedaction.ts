@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What never reaches the logs (issue 17): log stores are read by more people, and kept longer,
+ * What never reaches the logs: log stores are read by more people, and kept longer,
  * than the secrets they would hold.
  * - Request URLs: a password-reset token (`/reset-password/<t>`, `/api/user/reset-password/<t>`)
  *   and a payment session id (`/pay/<id>`, `?session_id=`) are secrets of their own: replaced.

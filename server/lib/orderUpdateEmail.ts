@@ -5,7 +5,7 @@ import { escapeHtml, type MailMessage } from './mailer';
 
 /**
  * The e-mail a shopper gets when staff set a tracking number or mark the order Delivered
- * (issue 7). Sent to the account's address, like every order e-mail (issue 17).
+ *. Sent to the account's address, like every order e-mail.
  */
 export function orderUpdateEmail(
   order: OrderRow,

@@ -166,7 +166,7 @@ export function injectMeta(html: string, meta: PageMeta): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
-    // The page's largest paint is this picture: fetch it with the HTML, not after the JS (issue 9).
+    // The page's largest paint is this picture: fetch it with the HTML, not after the JS.
     ...(meta.image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sameOriginPath(meta.image))}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`,

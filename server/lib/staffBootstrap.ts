@@ -60,7 +60,7 @@ export async function ensureStaffAccount(app: FastifyInstance): Promise<void> {
     writeFileSync(file, JSON.stringify({ email, password: generated, createdAt: new Date().toISOString() }, null, 2) + '\n', { mode: 0o600 });
     chmodSync(file, 0o600);
     if (config.env !== 'test') {
-      // The file is named, never the password: stdout is shipped to log stores too (issue 17).
+      // The file is named, never the password: stdout is shipped to log stores too.
       process.stdout.write(
         `\nA staff account was created: ${email}\nIts generated password is in ${file} (readable by this user only).\n` +
           'Set STAFF_EMAIL and STAFF_PASSWORD to choose them yourself.\n\n',

@@ -21,9 +21,9 @@ export function orderNameForEmail(order: Pick<OrderRow, 'id' | 'orderNumber'>): 
 }
 
 /**
- * The order confirmation e-mail: order id, lines, totals and the delivery address (issue 6). It goes
+ * The order confirmation e-mail: order id, lines, totals and the delivery address. It goes
  * to the account's address: the delivery form's e-mail is stored with the order, never mailed, so
- * the shop relays nothing to an address a shopper typed (issue 17).
+ * the shop relays nothing to an address a shopper typed.
  */
 export function orderConfirmationEmail(order: OrderRow, shop: { name: string; url: string }, accountEmail: string): MailMessage {
   const address = order.address as unknown as Address;

@@ -1,5 +1,5 @@
 /**
- * The payment provider seam (issue 6). Two implementations: Stripe Checkout when PAYMENTS is
+ * The payment provider seam. Two implementations: Stripe Checkout when PAYMENTS is
  * 'stripe' (stripeProvider.ts), else the built-in test checkout served by this server at
  * /pay/<sessionId> (testProvider.ts). Amounts are integer cents, always computed by
  * our server; a provider never decides a price.

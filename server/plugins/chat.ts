@@ -3,7 +3,7 @@ import { ConversationsRepository } from '../repositories/conversations';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Support conversations and their messages (issue 7). */
+    /** Support conversations and their messages. */
     conversations: ConversationsRepository;
   }
 }

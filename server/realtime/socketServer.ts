@@ -191,7 +191,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       io.to(conversationRoom(message.conversation)).to(STAFF_ROOM).emit('newMessage', message);
     },
     orderChanged(userId, order) {
-      // Staff see it too: the dashboard, the board and an open order page read again (issue 27).
+      // Staff see it too: the dashboard, the board and an open order page read again.
       io.to(userRoom(userId)).to(STAFF_ROOM).emit('orderUpdated', order);
     },
     disconnectSessions({ userId, sessionId }) {

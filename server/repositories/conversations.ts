@@ -15,7 +15,7 @@ export interface AccountThread {
   conversationId: string | null;
 }
 
-/** Shortest and longest message body after trimming (issue 7). */
+/** Shortest and longest message body after trimming. */
 export const MESSAGE_MIN_LENGTH = 1;
 export const MESSAGE_MAX_LENGTH = 2000;
 /** How many of the newest messages a thread read answers (oldest first). */
@@ -50,7 +50,7 @@ export function conversationToWire(row: ConversationRow, user: { id: string; nam
  */
 export class ConversationsRepository {
   /**
-   * The statements every chat message runs, built once and prepared by name (issue 9): building a
+   * The statements every chat message runs, built once and prepared by name: building a
    * drizzle query costs more CPU than PostgreSQL spends running these, and a named statement is
    * parsed once per connection. Only fixed shapes with placeholders go here.
    */

@@ -32,7 +32,7 @@ function ranges(now: Date, tz: string): SQL {
 }
 
 /**
- * The dashboard's figures (issue 27), each one aggregate query over indexed columns of 0006_shop:
+ * The dashboard's figures, each one aggregate query over indexed columns of 0006_shop:
  * sales by the day an order was paid (`orders_paid_at_idx`) less refunds by the day they were made
  * (`order_refunds_created_idx`), the orders to fulfil and the abandoned checkouts from their partial
  * indexes, unread conversations from `messages_unread_by_staff_idx`. Abandoned checkouts (cancelled

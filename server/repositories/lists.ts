@@ -20,7 +20,7 @@ export type IdempotentResult<T> = { replayed: false; body: T } | { replayed: tru
  * scoped by the owner's user id: no method reads or writes another user's rows.
  */
 export class ListsRepository {
-  /** The cart's hot statements, built once and prepared by name (issue 9: building costs more than running them). */
+  /** The cart's hot statements, built once and prepared by name (building costs more than running them). */
   private readonly statements;
 
   constructor(private readonly db: Db) {

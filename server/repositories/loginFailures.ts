@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
 
 /**
- * Failed logins counted per e-mail and client source in a fixed window (issue 17). An attempt is
+ * Failed logins counted per e-mail and client source in a fixed window. An attempt is
  * counted before the password is checked — so a burst of parallel guesses cannot all slip past the
  * count — and a correct password clears the count again: only failures add up. Another source
  * (the account's owner elsewhere) has its own count, so guessing never locks the account itself.

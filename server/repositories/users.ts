@@ -51,7 +51,7 @@ function endOpenSessions(tx: DbOrTx, userId: string, reason: SessionEndReason, n
  * `onSessionsEnded` listeners after the change is committed (the realtime server disconnects them).
  */
 export class UsersRepository {
-  /** Every authenticated request reads its account and session: built once, prepared by name (issue 9). */
+  /** Every authenticated request reads its account and session: built once, prepared by name. */
   private readonly bySession;
   private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
 

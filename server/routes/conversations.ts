@@ -4,7 +4,7 @@ import { currentUser } from '../plugins/users';
 import { conversationToWire, messageToWire } from '../repositories/conversations';
 
 /**
- * The caller's general support thread (SPEC §7; issue 7). Every call is scoped to the session's
+ * The caller's general support thread (SPEC §7). Every call is scoped to the session's
  * user: no id from the client selects whose thread is read. The thread is created on first use.
  */
 const conversationRoutes: FastifyPluginAsync = async (app) => {

@@ -92,7 +92,7 @@ function checkPaymentMethod(method: string | undefined): void {
 }
 
 /**
- * Checkout and payment calls (SPEC §7; issue 6). Order reads (userorders) belong to the orders
+ * Checkout and payment calls (SPEC §7). Order reads (userorders) belong to the orders
  * feature and live in their own route file.
  */
 const orderRoutes: FastifyPluginAsync = async (app) => {

@@ -32,7 +32,7 @@ function html(reply: FastifyReply, status: number, body: string) {
 }
 
 /**
- * The built-in hosted card page (issue 6), used when STRIPE_SECRET_KEY is not set: GET shows the
+ * The built-in hosted card page, used when STRIPE_SECRET_KEY is not set: GET shows the
  * order and a card form; POST checks the card and — for 4242 4242 4242 4242 — marks the session
  * paid and confirms the order on the server before redirecting to /verify. Server-rendered HTML
  * without scripts; the session id in the url is the only credential, as with Stripe's pages.

@@ -27,7 +27,7 @@ const photoQuery = z.object({
 });
 
 /**
- * A shopper's review photo (issue 29), through the same pipeline as staff pictures (type from the
+ * A shopper's review photo, through the same pipeline as staff pictures (type from the
  * bytes, re-encoded, 10 MB). Only a shopper who may review the product (`productId` in the query:
  * multipart carries the file alone) may send one, so the picture store is no free file host.
  */

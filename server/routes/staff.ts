@@ -191,7 +191,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * Two queries on the usual path (issue 9: this is the chat benchmark's hot path): the customer
+   * Two queries on the usual path (this is the chat benchmark's hot path): the customer
    * with their thread's id, then the message saved together with "staff read the thread".
    */
   app.post('/api/staff/reply', staff, async (request): Promise<StaffReplyResponse> => {

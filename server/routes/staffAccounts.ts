@@ -39,7 +39,7 @@ const createBody = z.strictObject({
 });
 const disableBody = z.strictObject({ email });
 
-/** Staff accounts (issue 18): what `npm run staff -- create-staff | disable-staff` call. */
+/** Staff accounts: what `npm run staff -- create-staff | disable-staff` call. */
 const staffAccountRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {

@@ -31,7 +31,7 @@ export const BUNDLE_MESSAGES = {
 
 const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(PRODUCT_ID_RE, 'must be a bundle id (24 hexadecimal characters)')) });
 
-/** Bundles for staff (issue 18): the import's validation, plus product ids checked against the database. */
+/** Bundles for staff: the import's validation, plus product ids checked against the database. */
 const staffBundleRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {

@@ -3,7 +3,7 @@ import type { DashboardResponse } from '../../src/domain/dashboard';
 import { DashboardRepository } from '../repositories/dashboard';
 
 /**
- * GET /api/staff/dashboard (issue 27): the day at a glance, every figure from SQL in the shop's time
+ * GET /api/staff/dashboard: the day at a glance, every figure from SQL in the shop's time
  * zone (SHOP_TIMEZONE). The console reads it again when the staff socket room announces an order
  * change (paid, cancelled, refunded), so it needs no cache of its own.
  */

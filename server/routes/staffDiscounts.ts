@@ -36,7 +36,7 @@ const editBody = discountRecordSchema.omit({ code: true });
 const activeBody = z.strictObject({ active: z.boolean({ message: 'must be true or false' }) });
 const toDate = (d: string | number | null | undefined) => (d == null ? null : new Date(d));
 
-/** Discount codes for staff (issue 18): code, percentage, optional expiry, enable/disable, times used. */
+/** Discount codes for staff: code, percentage, optional expiry, enable/disable, times used. */
 const staffDiscountRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {

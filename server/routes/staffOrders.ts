@@ -22,7 +22,7 @@ export interface StaffOrderDetailResponse {
 }
 
 export const BOARD_MAX_PAGE_SIZE = 100;
-/** The order export's columns (issue 27). */
+/** The order export's columns. */
 export const ORDER_CSV_COLUMNS = ['number', 'placed', 'paid', 'status', 'e-mail', 'items', 'subtotal', 'shipping', 'discount', 'refunded', 'total'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,7 +72,7 @@ const boardQuery = z
 
 const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
 
-/** The staff order board and order page (issue 18). Status moves: POST /api/staff/order-status (staff.ts). */
+/** The staff order board and order page. Status moves: POST /api/staff/order-status (staff.ts). */
 const staffOrderRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {
@@ -84,7 +84,7 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
     return { success: true, ...(await app.staffOrders.board(f)) };
   });
 
-  // The board as a spreadsheet (issue 27): the current filters, every page, streamed row by row.
+  // The board as a spreadsheet: the current filters, every page, streamed row by row.
   app.get('/api/staff/orders/export.csv', staff, async (request, reply) => {
     const rows = app.staffOrders.exportRows(parseOr400(boardQuery, request.query ?? {}, 'order export'));
     async function* lines() {

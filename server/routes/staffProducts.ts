@@ -63,7 +63,7 @@ function recordFrom(body: unknown): Record<string, unknown> {
   return rest;
 }
 
-/** Products for staff (issue 18): list with hidden ones, create, edit, hide, delete; every change audited. */
+/** Products for staff: list with hidden ones, create, edit, hide, delete; every change audited. */
 const staffProductRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: app.requireStaff };
   app.addHook('onSend', async (_request, reply) => {

@@ -18,7 +18,7 @@ const fileParams = z.object({ file: z.string().max(40, { message: 'must be <id>-
 const YEAR = 'public, max-age=31536000, immutable';
 
 /**
- * Product pictures (issue 18), and the one place uploaded pictures are served from. Multipart is
+ * Product pictures, and the one place uploaded pictures are served from. Multipart is
  * registered in this plugin only (and the review photos'): every other route keeps its JSON-only,
  * 1 MB rule. The upload pipeline (bytes checked, re-encoded, stored once per file) is
  * server/lib/imageUpload.ts.

@@ -10,7 +10,7 @@ const TEMPLATE = '/server/ssr/template.ts';
 const NOT_A_PAGE = /^\/(?:api|img|pay|socket\.io|@|src\/|node_modules\/|assets\/)|\.[a-z0-9]+$/i;
 
 /**
- * `npm run dev` renders pages on the server too (issue 16), as production does: a navigation gets
+ * `npm run dev` renders pages on the server too, as production does: a navigation gets
  * the app's server render (src/entry-server.tsx, loaded through Vite with HMR on the client) in
  * Vite's index.html, with the data block the client hydrates from. The render's endpoints go to
  * the API server the dev server proxies (`apiTarget`). A render that fails is logged and the page

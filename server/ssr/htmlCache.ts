@@ -10,7 +10,7 @@ import { trimEndChars } from '../../src/domain/text';
 import { parseStoreQuery, serializeStoreQuery } from '../../src/features/catalog/storeQuery';
 
 /**
- * Anonymous HTML, cached (issue 16): every visitor without a token gets the same render of a URL,
+ * Anonymous HTML, cached: every visitor without a token gets the same render of a URL,
  * so a render is kept, keyed by the canonical URL, and served again while the data it was made
  * from is unchanged. The data's version is checked on every request: the catalog's shared version
  * (bumped by whichever instance changed products or bundles), the settings, and the set of bundles

@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
  * A page rendered for this request (not from the HTML cache), compressed as the compression plugin
  * would (brotli quality 4 in text mode, else gzip at zlib's default level) but in one call on
  * libuv's threads: the plugin streams a page this size (~170 KB) through a chain of 16 KB chunks,
- * whose stream bookkeeping costs the event loop a few milliseconds per page (issue 16). Clients
+ * whose stream bookkeeping costs the event loop a few milliseconds per page. Clients
  * that take neither (identity, deflate only, `x-no-compression`) get the plugin's answer as before.
  */
 export async function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {

@@ -6,7 +6,7 @@ import { categoryHref, visibleMainCategories } from '../../src/domain/taxonomy';
 import { publicOrigin } from '../lib/publicOrigin';
 
 /**
- * For search engines (issue 16): `sitemap.xml` lists the pages the store shows anyone — the public
+ * For search engines: `sitemap.xml` lists the pages the store shows anyone — the public
  * static routes, the store's page of each category the settings do not hide, every listed product
  * (not notAvailableYet, not hidden by the settings) and every bundle active now; `robots.txt` points at it and keeps crawlers out of the shopper's own pages.
  * Every URL is built from the configured origin (PUBLIC_URL), never from the request.

@@ -15,7 +15,7 @@ const INLINE_CSS_MAX = 4096;
 
 /**
  * The entry's stylesheet (the @font-face rules, well under 1 KB) inline in the head: one
- * render-blocking request less before the first paint (issue 9).
+ * render-blocking request less before the first paint.
  */
 export function withInlineStylesheets(shell: string, read: (href: string) => string): string {
   return shell.replace(STYLESHEET_LINK, (link, href: string) => {

@@ -17,12 +17,12 @@ export const TAG_TYPES = [
   'Message',
   'Unread',
   'Discount',
-  // The staff console (issue 18): its inbox and threads, its order board and order pages.
+  // The staff console: its inbox and threads, its order board and order pages.
   'StaffConversation',
   'StaffOrder',
-  // The staff dashboard (issue 27): read again on every order change the staff room announces.
+  // The staff dashboard: read again on every order change the staff room announces.
   'StaffDashboard',
-  // Reviews (issue 29): a product's approved list and the shopper's own; the staff queue.
+  // Reviews: a product's approved list and the shopper's own; the staff queue.
   'Review',
   'MyReview',
   'StaffReview',

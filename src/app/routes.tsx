@@ -23,7 +23,7 @@ const PlaceOrder = lazyRoute(() => import('./pages/PlaceOrder'));
 const Verify = lazyRoute(() => import('./pages/Verify'));
 const OrderPlaced = lazyRoute(() => import('./pages/OrderPlaced'));
 const Orders = lazyRoute(() => import('./pages/Orders'));
-// The staff console (issue 18): its own chunk, which no shopper route loads.
+// The staff console: its own chunk, which no shopper route loads.
 const StaffConsole = lazyRoute(() => import('../features/staff/StaffConsole'));
 
 /** The screen each key of the route table (src/domain/routes.ts) shows; private pages with the skeleton the server renders (and the client hydrates) before the token is read. */

@@ -3,7 +3,7 @@
  * server wrote them. Emotion's own hydration moves every server style tag to the end of the head
  * (`appendChild` / `insertBefore` of each tag) as soon as @emotion/react is evaluated: the browser
  * then re-reads the page's ~50 KB of CSS and recalculates the style and layout of the whole page
- * in the middle of the app's start-up (issue 16). So the server writes its tags in a form emotion
+ * in the middle of the app's start-up. So the server writes its tags in a form emotion
  * does not collect (`adoptableStyleTags`), and the browser's cache counts their styles as inserted
  * (app/emotionCache.ts), so none is inserted twice.
  */

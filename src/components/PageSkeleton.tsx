@@ -18,7 +18,7 @@ export function PanelSkeleton({ height, lines = 3 }: { height: number | Record<s
 }
 
 /**
- * The frame of a page whose content is the shopper's own (issue 16), as the server renders it and
+ * The frame of a page whose content is the shopper's own, as the server renders it and
  * the client hydrates it: the page's real heading, then placeholders where the shopper's lines,
  * orders or form go. Never an "empty" message: the saved cart and token are read only in the browser.
  */

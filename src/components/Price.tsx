@@ -5,7 +5,7 @@ import { brand } from './brand';
 import { visuallyHidden } from './visuallyHidden';
 
 /**
- * Serialized once when the module loads (issue 16): every product card shows a price, and a grid
+ * Serialized once when the module loads: every product card shows a price, and a grid
  * of them then costs no per-card style work. The theme's body text with the price's own weight.
  */
 const amount = { margin: 0, fontWeight: 800, lineHeight: 1.5, letterSpacing: '0.00938em' } as const;

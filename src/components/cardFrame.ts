@@ -3,7 +3,7 @@ import { brand } from './brand';
 /**
  * The frame of the store's cards (products, bundles): white, rounded, a soft shadow that deepens as
  * the card lifts on hover or focus, and a focus ring. A plain style object, spread into each card's
- * module-level emotion style (issue 16), so it is serialized once per card kind.
+ * module-level emotion style, so it is serialized once per card kind.
  */
 export const cardFrame = {
   position: 'relative',

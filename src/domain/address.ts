@@ -2,7 +2,7 @@ import { hasUnsafeCharacters } from './text';
 import type { Address } from './types';
 
 /**
- * Delivery address rules (SPEC §3, §5; issue 6), shared by the checkout form and the server's
+ * Delivery address rules (SPEC §3, §5), shared by the checkout form and the server's
  * order route so both refuse exactly the same things.
  */
 

@@ -64,7 +64,7 @@ export interface CatalogLookup {
  * Joins one `itemId_variant` line with the catalog. A line whose item no longer exists is
  * 'missing'; one whose item exists but cannot be bought (flags of `isPurchasable`, a bundle out of
  * its dates, a color or accessory the product no longer offers) is 'unavailable'. Neither counts
- * in totals, and neither is dropped: the shopper decides (issue 5).
+ * in totals, and neither is dropped: the shopper decides.
  */
 export function resolveCartLine(key: string, quantity: number, catalog: CatalogLookup, now: number): ResolvedLine {
   const parts = splitCartKey(key);

@@ -1,5 +1,5 @@
 /**
- * Chat rules both chat screens share (the shopper's Support Chat and the staff inbox, issue 18):
+ * Chat rules both chat screens share (the shopper's Support Chat and the staff inbox):
  * what a message may be and which keystroke sends it.
  */
 

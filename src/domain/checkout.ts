@@ -4,7 +4,7 @@ import { isBundleActive } from './pricing';
 import { orderTotalsCents } from './shipping';
 
 /**
- * Checkout rules shared by the client's order summary and the server's order route (issue 6):
+ * Checkout rules shared by the client's order summary and the server's order route:
  * the server prices an order with exactly the function the client previews it with, from its own
  * database, so the two can only differ when the catalog changed in between.
  */
@@ -105,7 +105,7 @@ export function cartEntries(items: Readonly<Record<string, number>>): Array<{ ke
     .map(([key, quantity]) => ({ key, quantity }));
 }
 
-/** What the cart says when the shopper cancelled on the card page (issue 27). */
+/** What the cart says when the shopper cancelled on the card page. */
 export const PAYMENT_CANCELLED_TEXT = 'Payment cancelled — your cart is unchanged.';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The staff dashboard's figures as GET /api/staff/dashboard answers them (issue 27). Every figure is
+ * The staff dashboard's figures as GET /api/staff/dashboard answers them. Every figure is
  * computed by the server in SQL, in the shop's time zone; money in dollars at this edge only.
  */
 

@@ -2,7 +2,7 @@ import { parseVariant, splitCartKey } from './cartKey';
 import type { CartData } from './types';
 
 /**
- * Products deleted by the shop (issue 18): their lines leave the shopper's cart, saved-for-later
+ * Products deleted by the shop: their lines leave the shopper's cart, saved-for-later
  * list and wishlist, and the shopper is told once. The client learns it from the product list
  * (which holds every product, hidden ones too, so a missing id was deleted) and confirms each id
  * with the product call (404) before anything is dropped: a list fetched before the product was

@@ -86,7 +86,7 @@ export type UserRole = 'shopper' | 'staff';
 export interface User {
   name: string;
   email: string;
-  /** Sent by the login and user-info answers (issue 18). */
+  /** Sent by the login and user-info answers. */
   role?: UserRole;
 }
 
@@ -209,7 +209,7 @@ export interface UserTokenResponse {
   success: true;
   token: string;
   message: string;
-  /** The account's role (issue 18): staff land on /staff. */
+  /** The account's role: staff land on /staff. */
   role: UserRole;
 }
 /** GET /api/user/info. */

@@ -20,7 +20,7 @@ export async function readStoredCopy(text: string): Promise<PersistedSlices | un
 }
 
 /**
- * Several tabs (issue 5): when another tab writes the stored state, this tab rehydrates from it —
+ * Several tabs: when another tab writes the stored state, this tab rehydrates from it —
  * the same REHYDRATE as at start-up, marked `crossTab` so start-up work (server merges) does not
  * run again. Each list slice keeps its own copy when that copy is newer (its `rev`), so no tab
  * overwrites another's newer lines. The session is taken over only when its token changed (a

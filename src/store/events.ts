@@ -11,7 +11,7 @@ import type { Message, Order, PlacedOrder, UserRole } from '../domain/types';
 /**
  * A login or registration succeeded (the profile is then fetched: the session feature's user-info
  * query). `role` is the login answer's: a staff sign-in skips the shopper's cart and wishlist merge
- * (issue 18); absent (a token taken over from another tab) it is learnt from the profile.
+ *; absent (a token taken over from another tab) it is learnt from the profile.
  */
 export const loggedIn = createAction<{ token: string; role?: UserRole }>('session/loggedIn');
 

@@ -15,7 +15,7 @@ export { PERSIST_KEY };
 /**
  * What survives a reload (SPEC §4 "Local persistence", STYLE rule 9): only client-owned data —
  * cart, saved-for-later, guest wishlist and the session token (with a guest's redirect-after-login
- * target), and review drafts (issue 29). Never the RTK Query cache, never the user's profile (it
+ * target), and review drafts. Never the RTK Query cache, never the user's profile (it
  * is re-fetched with the token).
  */
 export const PERSIST_VERSION = 1;

@@ -11,7 +11,7 @@ import { rootReducer, type AppStore, type RootState } from './store';
 /**
  * Local persistence (SPEC §4), started on a store that was made without it. The page hydrates
  * first, from the state the server rendered it with (a guest's); then main.tsx loads this module
- * (redux-persist and the persist config are no part of the first view, issue 16), which wraps the
+ * (redux-persist and the persist config are no part of the first view), which wraps the
  * root reducer in redux-persist's and reads the saved cart, saved-for-later list, wishlist and
  * token back (REHYDRATE). The shopper's parts of the page fill in then, in space reserved for them;
  * pages that are the shopper's own show their skeleton until `store.savedState` says it is back.

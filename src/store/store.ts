@@ -109,7 +109,7 @@ function withListDefaults(preloaded: PreloadedState | undefined): Partial<RootSt
 /**
  * Builds a store (STYLE: the Redux template's `makeStore`). `deps` supply time and ids to thunks
  * and listeners; reducers never call them. Two parts are not built in, so that the first view
- * neither downloads nor runs them (issue 16): persistence starts with `startPersistence(store)`
+ * neither downloads nor runs them: persistence starts with `startPersistence(store)`
  * (store/persistence.ts; main.tsx calls it after hydration, most tests never) and the QA recorder
  * with `installRecorder(store)` (features/qa/recorder.ts) — until then `store.recorder` is an empty slot.
  */
@@ -150,7 +150,7 @@ export function makeStore(preloadedState?: PreloadedState, deps: Partial<StoreDe
   const navigator = createNavigatorSlot();
   setupRouterListeners(startAppListening, navigator);
   setupCatalogListeners(startAppListening);
-  // Deleted products leave the cart, saved-for-later list and wishlist, with a notice (issue 18).
+  // Deleted products leave the cart, saved-for-later list and wishlist, with a notice.
   setupDeletedProductsListener(startAppListening, { selectWishlistIds });
   setupBundleListeners(startAppListening);
   setupReviewsListeners(startAppListening);

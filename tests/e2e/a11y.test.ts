@@ -4,7 +4,7 @@ import { DESKTOP, newPage, PHONE, screenshot } from './browser';
 import { makeFixtures, ROUTES, shopperPage, visit, type Fixtures, type SweepPage } from './routes';
 
 /**
- * axe-core in the real browser over every route of SPEC §2 (issue 11): no serious or critical
+ * axe-core in the real browser over every route of SPEC §2: no serious or critical
  * violation. One shopper page and one guest page are reused for all routes.
  */
 let fx: Fixtures;
@@ -139,7 +139,7 @@ describe('accessibility (axe-core) with each dialog open', () => {
     await page.getByRole('dialog', { name: /added to cart/i }).waitFor();
     await settledDialog(page);
     expect(await axeViolations(page), 'added to cart').toEqual([]);
-    // Each open dialog is also kept as a picture to be looked at (issue 11).
+    // Each open dialog is also kept as a picture to be looked at.
     await screenshot(page, 'dialog-added-to-cart-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
 

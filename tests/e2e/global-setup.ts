@@ -82,7 +82,7 @@ export async function setup(project: TestProject) {
     RENDER_CONCURRENCY: '64' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  // Production never seeds the demo discount codes (issue 17): the one code the tests use is
+  // Production never seeds the demo discount codes: the one code the tests use is
   // imported like a shop's own.
   const codes = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed-cli.ts', '--file', 'tests/fixtures/e2e-discounts.json'], { cwd: root, env, encoding: 'utf8' });
   if (codes.status !== 0) throw new Error(`importing the test discount codes failed: ${codes.stderr}`);

@@ -1,5 +1,5 @@
 /**
- * Server rendering (issue 16): every route arrives rendered and the app adopts that markup
+ * Server rendering: every route arrives rendered and the app adopts that markup
  * (hydrateRoot) without a difference React has to repair, from the data in the page (no second
  * request for the catalog); after that the app stays a single-page app.
  */

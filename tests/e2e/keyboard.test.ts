@@ -4,7 +4,7 @@ import { appReady, DESKTOP, PHONE, screenshot } from './browser';
 import { makeFixtures, shopperPage, type Fixtures } from './routes';
 
 /**
- * The keyboard alone (issue 11): Tab, Shift+Tab, Enter, Space, Escape and typing — never a click.
+ * The keyboard alone: Tab, Shift+Tab, Enter, Space, Escape and typing — never a click.
  * The whole purchase flow from the store's search to the built-in card page, and the dialogs
  * (added to cart, logout confirm, mobile menu, filter drawer): focus moves in, stays in, leaves
  * with Escape and returns to the control that opened it.

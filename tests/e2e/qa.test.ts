@@ -20,7 +20,7 @@ import { loadAllEndpoints } from '../utils/endpoints';
 import { appReady, baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
 
 /**
- * The QA recorder in a real browser (issue 8): a session recorded with the QA panel, downloaded,
+ * The QA recorder in a real browser: a session recorded with the QA panel, downloaded,
  * loaded into a fresh page and replayed to the same cart, wishlist and session; and the golden
  * logs of tests/replay/fixtures, recorded here from real sessions (written when RECORD_GOLDEN=1,
  * checked by every run: each recorded log replays in Node to the state the page had).
@@ -428,7 +428,7 @@ describe('golden replays recorded from real sessions', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('the tester’s story (issue 15): a filtered store page, a product’s colour and size, Buy now, the typed address', async () => {
+  it('the tester’s story: a filtered store page, a product’s colour and size, Buy now, the typed address', async () => {
     // The demo catalog has 11 Figures up to $40, one page: up to $45 (14) gives the story its page 2.
     const MAX_PRICE = 45;
     const STREET = '1 Replay Street';

@@ -4,7 +4,7 @@ import { newPage, screenshot } from './browser';
 import { makeFixtures, ROUTES, shopperPage, visit, type Fixtures, type SweepPage } from './routes';
 
 /**
- * Every route at 375, 768 and 1440 px (issue 11): a full-page screenshot saved under
+ * Every route at 375, 768 and 1440 px: a full-page screenshot saved under
  * test-output/screenshots/sweep-<route>-<width>.png to be looked at, no horizontal scroll, and on a
  * phone every control a finger can hit at least 44 × 44 px.
  */

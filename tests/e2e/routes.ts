@@ -1,5 +1,5 @@
 /**
- * The route sweep shared by the accessibility and responsive browser tests (issue 11): every route
+ * The route sweep shared by the accessibility and responsive browser tests: every route
  * of SPEC §2 with the state that makes it look real (a shopper with a cart, saved items and a
  * wishlist; a guest for the sign-in pages), and a readiness check so a test never measures a
  * half-loaded screen.

@@ -6,7 +6,7 @@ import type { Bundle, Product } from '../../src/domain/types';
 import { baseUrl, DESKTOP, newPage, PHONE, screenshot, seeded, startWithSaved } from './browser';
 
 /**
- * The places where a new shopper stumbled (issue 31), in a real browser against the built server:
+ * The places where a new shopper stumbled, in a real browser against the built server:
  * unavailable products that look it, the one focus ring, the category tabs' scroll hint on a
  * phone, the cart's Undo, a bundle's saving and a returning shopper's own page on a full load.
  * (Hidden categories and products change the shop's settings and catalog, which other files'

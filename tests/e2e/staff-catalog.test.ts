@@ -1,5 +1,5 @@
 /**
- * The staff console's catalog editors (issue 18), in the built app against the real server: a staff
+ * The staff console's catalog editors, in the built app against the real server: a staff
  * member signs in through /login, creates a product with an uploaded picture (a PNG made here with
  * sharp) that then shows in /collection and on its product page; a bad input is named per field and
  * nothing typed is lost; a delete the server refuses (an active bundle holds the product) offers

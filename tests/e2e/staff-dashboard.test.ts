@@ -8,7 +8,7 @@ import { axeViolations } from './axe';
 import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
 
 /**
- * The staff dashboard (issue 27) in a real browser against the built server: a staff member has it
+ * The staff dashboard in a real browser against the built server: a staff member has it
  * open, a shopper pays elsewhere, and today's paid-orders tile counts the order without a reload
  * (the staff socket room's orderUpdated → the figures read again).
  */

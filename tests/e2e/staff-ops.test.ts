@@ -8,7 +8,7 @@ import { dataDir, DESKTOP, newPage, PHONE, screenshot, startWithSaved } from './
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
 
 /**
- * The staff console (issue 18) in a real browser against the built server: a staff member (the
+ * The staff console in a real browser against the built server: a staff member (the
  * account the server made on first start, DATA_DIR/staff.json) signs in through /login, answers a
  * shopper's chat and delivers their order with a tracking number — the shopper sees both live on
  * My Orders; shoppers and guests do not get in.

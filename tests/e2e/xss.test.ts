@@ -1,5 +1,5 @@
 /**
- * XSS in a real browser (issue 10): script and event-handler payloads typed into a name, a delivery
+ * XSS in a real browser: script and event-handler payloads typed into a name, a delivery
  * address and the card holder's name are shown as literal text on the hosted card page (server
  * HTML) and on the order confirmation (React); no script runs, no element is injected, no dialog
  * opens — and the same for chat messages, the shopper's own and one sent by staff.

@@ -41,7 +41,7 @@ describe('/cart', { timeout: 20_000 }, () => {
           'b2_|': 1, // Cable Turtle $20
           'bn-active-1_bundle': 1, // Desk Buddies Set $49.50
           'b5_|': 1, // Moon Lamp: out of stock
-          'gone_|': 3, // deleted by the shop (404): dropped, with a notice (issue 18)
+          'gone_|': 3, // deleted by the shop (404): dropped, with a notice
           'bn-gone_bundle': 1, // a bundle no longer offered: flagged, kept
           'bn-expired_bundle': 1, // Spring Sale Pack: ended
         },

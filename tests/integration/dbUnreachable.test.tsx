@@ -1,5 +1,5 @@
 /**
- * The database is unreachable (issue 10): every account call answers the server's 503 ("The store
+ * The database is unreachable: every account call answers the server's 503 ("The store
  * cannot reach its database right now…"). The shopper sees the sync error, the cart stays on the
  * device and keeps working; when the server answers again, the next change brings the server's
  * cart up to date with what the shopper did meanwhile.

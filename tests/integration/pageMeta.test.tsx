@@ -4,7 +4,7 @@ import { Layout } from '../../src/app/layout/Layout';
 import { products } from '../fixtures/catalog';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
-/** Each route names itself in the tab and describes itself (issue 11). */
+/** Each route names itself in the tab and describes itself. */
 describe('page titles and descriptions', () => {
   const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
 

@@ -16,7 +16,7 @@ const loggedInState = {
   wishlist: { ids: [] },
 };
 
-// A logged-in shopper's wishlist is the server's, and cart changes are sent to it (issue 5).
+// A logged-in shopper's wishlist is the server's, and cart changes are sent to it.
 beforeEach(() => {
   mswServer.use(
     http.post('*/api/wishlist/list', () => HttpResponse.json({ success: true, wishlist: ['p3', { _id: 'p4' }] })),

@@ -10,7 +10,7 @@ import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
 /**
- * The staff console's door and inbox as a user meets them (issue 18): guests log in first,
+ * The staff console's door and inbox as a user meets them: guests log in first,
  * shoppers are refused, staff get the live inbox and answer from the keyboard.
  */
 const A = 'a'.repeat(24);

@@ -11,7 +11,7 @@ import { renderWithProviders } from '../utils/renderWithProviders';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-/** Review moderation in the staff console (issue 29): the queue by state, approve, reject with a reason, bulk approve. */
+/** Review moderation in the staff console: the queue by state, approve, reject with a reason, bulk approve. */
 const LOGGED_IN = { session: { ...initialSessionState, status: 'authenticated' as const, token: 'tok', role: 'staff' as const } };
 const held = (id: string, over: Partial<ModeratedReview> = {}): ModeratedReview => ({
   _id: id,

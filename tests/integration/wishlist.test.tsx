@@ -37,7 +37,7 @@ describe('/wishlist', { timeout: 20_000 }, () => {
     expect(within(crumbs).getByText('Wishlist')).toBeInTheDocument();
     expect((await cards()).map((c) => within(c).getByRole('heading').textContent)).toEqual(['Dragon Fidget Spinner', 'Hero Bust']);
     expect(screen.queryByRole('navigation', { name: 'Wishlist pages' })).not.toBeInTheDocument();
-    // 'gone' was deleted by the shop (the server answers 404): it leaves the wishlist, with a notice (issue 18).
+    // 'gone' was deleted by the shop (the server answers 404): it leaves the wishlist, with a notice.
     expect(await screen.findByRole('link', { name: 'Wishlist, 2 items' })).toBeInTheDocument();
     expect(await screen.findByText('Some items are no longer available and were removed from your wishlist.')).toBeInTheDocument();
   });

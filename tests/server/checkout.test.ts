@@ -299,7 +299,7 @@ describe('the built-in hosted card page', () => {
     expect(await serverCart(ctx.app, a.id)).toEqual({});
     const mails = mailsAbout(ctx.t.dataDir, s.orderId);
     expect(mails).toHaveLength(1);
-    // To the account's address, never the one typed into the delivery form (issue 17).
+    // To the account's address, never the one typed into the delivery form.
     expect(mails[0]!.to).toBe(a.email);
     for (const text of [s.orderId, 'Test Sale Figure', '$89.00', '12 Analytical Way', 'Portland, OR 97201']) expect(mails[0]!.text).toContain(text);
 

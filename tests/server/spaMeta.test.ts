@@ -7,7 +7,7 @@ import { bumpCatalogVersion } from '../../server/repositories/catalog';
 import { useShellApp } from './helpers';
 
 /**
- * Server-written page meta (issue 11): /product/{id} and /bundle/{id} are served with their own
+ * Server-written page meta: /product/{id} and /bundle/{id} are served with their own
  * title, description, Open Graph tags and JSON-LD Product data, for crawlers and link previews
  * that run no JavaScript. A shell shaped like the built index.html stands in for dist/.
  */

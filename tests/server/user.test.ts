@@ -257,7 +257,7 @@ describe('session tokens', () => {
   });
 
   it('remembers a verified token only until it expires, and never vouches for a tampered copy', async () => {
-    // SessionTokens skips the HMAC for a token it already verified (issue 9): the clock still rules.
+    // SessionTokens skips the HMAC for a token it already verified: the clock still rules.
     let now = Date.now();
     const clocked = new SessionTokens('test-secret-test-secret-test-secret-0123', () => now);
     const token = await clocked.issue('aaaaaaaaaaaaaaaaaaaaaaaa', 'some-session');
@@ -416,7 +416,7 @@ describe('rate limits', () => {
     expect((await post('/api/user/login', { email: freshEmail(), password: 'wrong password' })).statusCode).toBe(401);
   });
 
-  it('login: failures for one e-mail hold back that source, never the account (issue 17)', async () => {
+  it('login: failures for one e-mail hold back that source, never the account', async () => {
     const { email, password } = await register();
     const guesser = freshIp();
     for (let i = 0; i < 5; i++) {

@@ -11,7 +11,7 @@ import { rootReducer, type RootState } from '../../src/store/store';
 import { loadAllEndpoints } from '../utils/endpoints';
 
 /**
- * Golden replays (issue 8): logs recorded from real browser sessions (tests/e2e/qa.test.ts with
+ * Golden replays: logs recorded from real browser sessions (tests/e2e/qa.test.ts with
  * RECORD_GOLDEN=1) replayed through today's reducers must reach the state the app had then.
  * A failure means a reducer now treats a recorded event differently: if that change is intended,
  * record the logs again (see tests/replay/README.md).
@@ -80,7 +80,7 @@ describe('golden replays', () => {
     });
   });
 
-  it('store-product (issue 15): the replay holds the filtered store page, the product’s colour and size, the buy-now item and the typed address', () => {
+  it('store-product: the replay holds the filtered store page, the product’s colour and size, the buy-now item and the typed address', () => {
     const { log } = load('store-product');
     const states = replay(log) as unknown as RootState[];
     const storeStates = states.filter((st) => selectLocation(st).pathname === '/collection');

@@ -13,7 +13,7 @@ export const catalogHandlers = [
       : HttpResponse.json({ success: false, message: 'Product not found' }, { status: 404 });
   }),
   http.get('*/api/bundle/list', () => HttpResponse.json({ success: true, bundles })),
-  // Every product page asks for its reviews (issue 29): none, unless a test says otherwise.
+  // Every product page asks for its reviews: none, unless a test says otherwise.
   http.get('*/api/reviews/product/:id', () =>
     HttpResponse.json({ success: true, summary: { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] }, reviews: [], page: 1, pages: 1, total: 0 }),
   ),

@@ -21,7 +21,7 @@ function selectCategoryShown(state: RootState): string | null {
 
 /**
  * The navigation/extra bar under the header: category shortcuts and the free-shipping notice.
- * Rendered again only when the category shown changes, not on every navigation (issue 16).
+ * Rendered again only when the category shown changes, not on every navigation.
  */
 export const CategoryBar = memo(function CategoryBar() {
   const current = useAppSelector(selectCategoryShown);

@@ -21,7 +21,7 @@ import { TestModeRibbon } from './TestModeRibbon';
 function PageFallback() {
   return (
     // A full screen tall: the footer stays below the fold until the page arrives, instead of
-    // showing and then jumping down (the largest layout shift of a first load; issue 9).
+    // showing and then jumping down (the largest layout shift of a first load).
     <Box role="status" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
       <CircularProgress aria-hidden />
       <Box component="span" sx={visuallyHidden}>
@@ -51,11 +51,11 @@ const selectOnStaffPage = (state: RootState) => isStaffPath(selectLocation(state
 
 /**
  * Header, extra bar and footer around every route; the global loading flag replaces it all. The
- * staff console (/staff, issue 18) brings its own frame: the store's header and footer stay out.
+ * staff console (/staff) brings its own frame: the store's header and footer stay out.
  */
 export function Layout() {
   const loading = useAppSelector(selectIsLoading);
-  // Only which frame to draw, so a navigation does not render the header and footer again (issue 16).
+  // Only which frame to draw, so a navigation does not render the header and footer again.
   const staffFrame = useAppSelector(selectOnStaffPage);
   if (loading) return <FullScreenSpinner />;
   if (staffFrame) {
@@ -78,7 +78,7 @@ export function Layout() {
       <ScrollManager />
       <RouteMeta />
       <TestModeRibbon />
-      {/* Each Suspense boundary hydrates in a pass of its own (issue 16: no long task while the
+      {/* Each Suspense boundary hydrates in a pass of its own (no long task while the
           server's page comes alive); none of these suspends once hydrated. */}
       <Suspense fallback={null}>
         <Header />

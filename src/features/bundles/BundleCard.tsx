@@ -16,7 +16,7 @@ export const BUNDLE_IMAGE_HEIGHT = 450;
 const MD_UP = '@media (min-width:900px)';
 
 /**
- * Serialized once when the module loads (issue 16), not per card and render as `sx` objects are:
+ * Serialized once when the module loads, not per card and render as `sx` objects are:
  * plain elements drawn with the theme's values, as MUI's Card, Chip and Typography drew them.
  */
 const styles = {

@@ -3,7 +3,7 @@ import { variantKey } from '../../domain/cartKey';
 import type { Bundle } from '../../domain/types';
 
 /**
- * What the shopper looks at among the bundles (issue 15), so a QA replay shows the same: the
+ * What the shopper looks at among the bundles, so a QA replay shows the same: the
  * gallery picture per bundle page, and the home carousel's page.
  */
 export interface BundlesState {

@@ -166,7 +166,7 @@ function EmptyCart() {
 const cartGrid = { display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' }, gap: { xs: 3, md: 4 }, alignItems: 'start' } as const;
 const linesPanel = { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: '22px', px: { xs: 2, md: 3 }, py: 0.5, minWidth: 0 } as const;
 
-/** Two lines and the totals box: what the server renders, and the page hydrates, before the saved cart is read (issue 16). */
+/** Two lines and the totals box: what the server renders, and the page hydrates, before the saved cart is read. */
 function CartSkeleton() {
   return (
     <Box role="status" aria-busy="true" data-skeleton="" sx={cartGrid}>
@@ -191,7 +191,7 @@ function CartSkeleton() {
 }
 
 /**
- * /cart (SPEC §2, issue 5): lines with quantity, save for later and remove; totals with the
+ * /cart (SPEC §2): lines with quantity, save for later and remove; totals with the
  * delivery rule of src/domain/shipping.ts; lines whose item is gone or unavailable are flagged and
  * left out of the totals. The lines and totals are selectors over the cart and the cached catalog.
  * `savedSection` (the saved-for-later list), `onLoginRequested` (store /cart as the

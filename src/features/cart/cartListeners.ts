@@ -60,7 +60,7 @@ function changesFor(action: UnknownAction, newId: () => string): PendingChange[]
 }
 
 /**
- * Cart server sync (issue 5), a listener per store:
+ * Cart server sync, a listener per store:
  * - while logged in, every cart change is queued (persisted with the cart) and sent in order,
  *   one at a time; a failure keeps the local cart and the queue, shows the SPEC §8 toast (never on
  *   401: the session feature handles that) and is retried on `online`, on the next change, or
@@ -190,7 +190,7 @@ export function setupCartListeners(startAppListening: AppStartListening) {
       },
     }),
 
-    // Login merge (SPEC §4); a staff sign-in has no shopper's cart to merge (issue 18).
+    // Login merge (SPEC §4); a staff sign-in has no shopper's cart to merge.
     startAppListening({
       predicate: (action, current, previous) =>
         loggedIn.match(action) && action.payload.role !== 'staff' && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),
@@ -209,7 +209,7 @@ export function setupCartListeners(startAppListening: AppStartListening) {
       },
     }),
 
-    // An order was paid from this cart (checkout, issue 6). The server emptied its copy with the
+    // An order was paid from this cart (checkout). The server emptied its copy with the
     // payment, but the start-up merge on /verify may have pushed the old lines back meanwhile:
     // remove every line this cart had (the slice already emptied the items and the queue).
     startAppListening({

@@ -109,7 +109,7 @@ export const cartSlice = createSlice({
         state.quantityDrafts = {};
         state.rev += 1;
       })
-      // Deleted by the shop (issue 18): the server dropped its own copy of these lines already.
+      // Deleted by the shop: the server dropped its own copy of these lines already.
       .addCase(productsLeftShop, (state, { payload }) => {
         const kept = withoutProducts(state.items, payload.productIds);
         if (kept === state.items) return;

@@ -18,7 +18,7 @@ export function hiddenEdges(scrollLeft: number, scrollWidth: number, clientWidth
 }
 
 /**
- * The tabs' styles, serialized once when the module loads (issue 16). MUI's Tabs measured every
+ * The tabs' styles, serialized once when the module loads. MUI's Tabs measured every
  * tab (`getBoundingClientRect`) to place its sliding indicator and scroll buttons on each change:
  * a forced layout in every category click. Here the selected tab draws its own underline and the
  * row scrolls sideways on a phone, fading out at an edge with more tabs beyond it.
@@ -69,7 +69,7 @@ export function CategoryTabs({ categories, value, onChange }: { categories: read
   const tabs = [ALL, ...categories];
 
   // Whether the row is wider than the screen (a phone), noted after each layout: reading it in the
-  // effect below would force a layout of the whole page, new grid and all, in every click (issue 16).
+  // effect below would force a layout of the whole page, new grid and all, in every click.
   const overflowing = useRef(false);
   useEffect(() => {
     const row = list.current;

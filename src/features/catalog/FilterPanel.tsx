@@ -26,7 +26,7 @@ export interface FilterPanelProps {
 }
 
 /**
- * The panel's styles, serialized once when the module loads (issue 16): a category click
+ * The panel's styles, serialized once when the module loads: a category click
  * re-renders every checkbox and swatch, and at 4× CPU MUI's Checkbox (ButtonBase, ripple, icon)
  * and per-row `sx` objects were most of that click's work. Native checkboxes in the brand colour.
  */

@@ -34,7 +34,7 @@ export interface ProductCardProps {
 }
 
 /**
- * The card's styles, serialized once when the module loads (issue 16): a grid of cards costs no
+ * The card's styles, serialized once when the module loads: a grid of cards costs no
  * per-card style work while it renders or hydrates (an `sx` object is resolved on every render of
  * every card). One emotion style on the card, its parts addressed by class: a `css` prop on every
  * part would add two components per element (emotion's wrapper and its style insertion), and a

@@ -47,7 +47,7 @@ interface StoreToolbarProps {
   onOpenFilters: () => void;
 }
 
-/** Search, sort and (on phones) the Filters button; rendered again only when one of them changes, not on every click of a filter (issue 16). */
+/** Search, sort and (on phones) the Filters button; rendered again only when one of them changes, not on every click of a filter. */
 const StoreToolbar = memo(function StoreToolbar({ search, sort, filterCount, drawerOpen, onChange, onOpenFilters }: StoreToolbarProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
@@ -115,7 +115,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   }, []);
   const openDrawer = useCallback(() => setDrawerOpen(true), [setDrawerOpen]);
 
-  // Stable, so the filter panel's rows render again only when they change (issue 16).
+  // Stable, so the filter panel's rows render again only when they change.
   const change = useCallback((patch: Partial<StoreQuery>, replace = false) => void dispatch(storeViewChanged({ patch, replace })), [dispatch]);
   const toggle = useCallback((filter: ListFilter, value: string) => void dispatch(storeFilterToggled({ filter, value })), [dispatch]);
   const clearAll = () => dispatch(storeFiltersCleared());

@@ -4,7 +4,7 @@ import type { Product, ProductListResponse, ProductSingleResponse, Settings, Set
 import { bestSellers } from './sorting';
 
 /**
- * The product list, normalised (issue 15): ids in the server's order and products by id, so a
+ * The product list, normalised: ids in the server's order and products by id, so a
  * lookup by id needs no map built per render. Screens read it through the selectors below.
  */
 export const productsAdapter = createEntityAdapter<Product, string>({ selectId: (p) => p._id });

@@ -15,7 +15,7 @@ import { changeStoreQuery } from './storeQuery';
 import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, toggledFilter } from './storeView';
 
 /**
- * The catalog's rules that need the cache or move the browser (issue 15):
+ * The catalog's rules that need the cache or move the browser:
  * - store view events become a navigation to the store's new url (the router slice takes it at
  *   once, so the next event builds on it);
  * - Add to cart / Buy now check the selection against the product (rules.ts) and either report the

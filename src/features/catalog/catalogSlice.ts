@@ -5,7 +5,7 @@ import { galleryImages, shownImageIndex } from './gallery';
 import { problemSeverity, type AddedLine } from './purchase';
 
 /**
- * What the shopper chose on each product page (issue 15), kept per product so Redux DevTools and a
+ * What the shopper chose on each product page, kept per product so Redux DevTools and a
  * QA replay show it: colour, size, the quantity as typed, the picture chosen in the gallery, the
  * last accessory added, the validation message shown and the "Added to cart" dialog. The checks
  * themselves run in catalogListeners.ts (they need the product from the cache), which reports the

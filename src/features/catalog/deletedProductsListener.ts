@@ -16,7 +16,7 @@ export interface DeletedProductsOptions {
 }
 
 /**
- * Products the shop deleted leave the shopper's lists (issue 18). Whenever the product list or one
+ * Products the shop deleted leave the shopper's lists. Whenever the product list or one
  * of the lists changes, the lists' product ids missing from the product list are asked for one by
  * one; only a 404 counts as deleted (a list older than a product just added, or a network failure,
  * drops nothing). Then `productsLeftShop`, the server's lists read again, and one notice. An id the server still has is not asked

@@ -5,7 +5,7 @@ import { own } from '../../domain/lookup';
 import { parseMinRating } from './ratings';
 
 /**
- * The store's view lives in the url (issue 3) so a link or a reload restores it and back/forward
+ * The store's view lives in the url so a link or a reload restores it and back/forward
  * work. Parameters: category, subCategory, brand (the Figures subcategories), subSubCategory,
  * color, options (availability), priceRange (upper bound), rating (lowest average), sort, section,
  * page, q. Lists repeat the

@@ -10,7 +10,7 @@ import { selectColorFacet, selectStorePage } from './storeSelectors';
 import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery, subCategoriesOf, toggled, withoutHiddenCategories, type StoreQuery } from './storeQuery';
 
 /**
- * The store page's view (issue 15) is a selector over the location the store mirrors: the url
+ * The store page's view is a selector over the location the store mirrors: the url
  * stays the source of truth (shareable, Back works), and the screen changes it with the events
  * below, which catalogListeners.ts turns into a navigation to the new url.
  */

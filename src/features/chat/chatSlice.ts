@@ -65,7 +65,7 @@ declare module '../../store/types' {
   interface LazyLoadedSlices extends WithSlice<typeof chatSlice> {}
 }
 
-/** In the store from the moment My Orders' chunk loads (issue 16: not part of the first view). */
+/** In the store from the moment My Orders' chunk loads (not part of the first view). */
 injectLazySlice(chatSlice);
 
 export const { selectChatOpen, selectChatDraft } = chatSlice.getSelectors((state: { chat?: ReturnType<typeof chatSlice.getInitialState> }) => state.chat ?? chatSlice.getInitialState());

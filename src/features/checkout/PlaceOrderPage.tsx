@@ -81,7 +81,7 @@ function EmptyCheckout() {
 }
 
 /**
- * /place-order (SPEC §2 Checkout; issue 6): delivery form, discount code, payment method (card
+ * /place-order (SPEC §2 Checkout): delivery form, discount code, payment method (card
  * only) and an order summary priced with the server's own rules. The draft, the lines and the
  * preview are the store's; the app page hands in the buy-now item of the navigation state and a
  * way to load the catalog again.

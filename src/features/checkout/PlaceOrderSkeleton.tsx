@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { PageSkeleton, PanelSkeleton } from '../../components/PageSkeleton';
 
-/** /place-order as the server renders it (issue 16): the heading, the delivery, payment and summary panels' footprints. */
+/** /place-order as the server renders it: the heading, the delivery, payment and summary panels' footprints. */
 export function PlaceOrderSkeleton() {
   return (
     <PageSkeleton overline="Checkout" title="Place your order" label="Loading your order…">

@@ -47,7 +47,7 @@ function apiError(err: unknown): ApiError {
 }
 
 /**
- * Checkout side effects (issue 6): validating and placing the order, the hand-over to the payment
+ * Checkout side effects: validating and placing the order, the hand-over to the payment
  * page (`pendingOrder` saved, the global loading flag set), verification on return, the discount
  * check, and the browser storage that belongs to checkout.
  */

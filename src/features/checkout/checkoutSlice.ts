@@ -7,7 +7,7 @@ import { injectLazySlice } from '../../store/lazySliceInjection';
 import { EMPTY_FORM, fieldError, PLACE_ORDER_ERROR, prefillForm, type BuyNowItem, type CheckoutForm, type OrderKey } from './rules';
 
 /**
- * The checkout state machine (issue 6). Placing an order:
+ * The checkout state machine. Placing an order:
  *
  *   editing ─orderSubmitted─▶ validating ─orderValidated─▶ creatingSession ─sessionCreated─▶ redirecting
  *      ▲                          │ orderInvalid               │  │ totalChanged                 │
@@ -310,7 +310,7 @@ declare module '../../store/types' {
   interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
 }
 
-/** In the store from the moment a checkout page's chunk loads (issue 16: not part of the first view). */
+/** In the store from the moment a checkout page's chunk loads (not part of the first view). */
 injectLazySlice(checkoutSlice);
 
 export const { selectCheckout, selectCheckoutDraft, selectBuyNow, selectAppliedDiscountPercent, selectPlacedOrder } = checkoutSlice.getSelectors((state: { checkout?: ReturnType<typeof checkoutSlice.getInitialState> }) => state.checkout ?? checkoutSlice.getInitialState());

@@ -6,7 +6,7 @@ import { toDollars } from '../../domain/money';
 import type { Address, CartData, OrderLineRequest, OrderRequest, User } from '../../domain/types';
 
 /**
- * Checkout rules of the client (SPEC §5; issue 6) as pure functions: what the form holds, how it
+ * Checkout rules of the client (SPEC §5) as pure functions: what the form holds, how it
  * is validated, which lines are bought and how the request is built. The server applies the same
  * address and pricing rules (src/domain/address.ts, src/domain/checkout.ts).
  */
@@ -93,7 +93,7 @@ export function fieldError(form: CheckoutForm, field: keyof CheckoutForm): strin
   return checked.ok ? undefined : checked.errors[field];
 }
 
-/** The Idempotency-Key of one order request body (POST /api/order/stripe, issue 17). */
+/** The Idempotency-Key of one order request body (POST /api/order/stripe). */
 export interface OrderKey {
   /** The request body the key was made for, as sent. */
   body: string;

@@ -68,7 +68,7 @@ declare module '../../store/types' {
   interface LazyLoadedSlices extends WithSlice<typeof contactSlice> {}
 }
 
-/** In the store from the moment the contact page's chunk loads (issue 16: not part of the first view). */
+/** In the store from the moment the contact page's chunk loads (not part of the first view). */
 injectLazySlice(contactSlice, { contactFieldEdited, contactFormSubmitted, contactFormReset });
 
 export const { selectContactForm, selectMissingContactFields } = contactSlice.getSelectors((state: { contact?: ReturnType<typeof contactSlice.getInitialState> }) => state.contact ?? contactSlice.getInitialState());

@@ -3,7 +3,7 @@ import { PageSkeleton, PanelSkeleton } from '../../components/PageSkeleton';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
 import { ORDERS_TEXT } from './rules';
 
-/** /orders as the server renders it (issue 16): the heading, the filters' and two cards' footprints; the orders need the token. */
+/** /orders as the server renders it: the heading, the filters' and two cards' footprints; the orders need the token. */
 export function OrdersPageSkeleton() {
   return (
     <PageSkeleton title={ORDERS_TEXT.heading} label="Loading your orders…">

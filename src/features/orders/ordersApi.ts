@@ -2,7 +2,7 @@ import { baseApi } from '../../api/baseApi';
 import type { Order, OrderSessionResponse, UserOrdersResponse } from '../../domain/types';
 import { newestFirst } from './rules';
 
-/** My Orders calls (SPEC §7): the caller's orders, shown newest first; resuming a pending payment (issue 6). */
+/** My Orders calls (SPEC §7): the caller's orders, shown newest first; resuming a pending payment. */
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUserOrders: build.query<Order[], void>({

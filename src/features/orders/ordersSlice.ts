@@ -12,7 +12,7 @@ export interface OrdersState {
   method: SearchMethod;
   text: string;
   status: StatusFilter;
-  /** 'Show unpaid checkouts' (issue 27). */
+  /** 'Show unpaid checkouts'. */
   showUnpaid: boolean;
   expandedOrderId: string | null;
   /** The card whose 'Order Status' asked for the running re-read (its button shows the progress). */
@@ -87,7 +87,7 @@ declare module '../../store/types' {
   interface LazyLoadedSlices extends WithSlice<typeof ordersSlice> {}
 }
 
-/** In the store from the moment My Orders' chunk loads (issue 16: not part of the first view). */
+/** In the store from the moment My Orders' chunk loads (not part of the first view). */
 injectLazySlice(ordersSlice);
 
 export const { selectOrderFilters, selectExpandedOrderId, selectStatusRequestedFor, selectPaymentResumeRequestedFor } = ordersSlice.getSelectors((state: { orders?: ReturnType<typeof ordersSlice.getInitialState> }) => state.orders ?? ordersSlice.getInitialState());

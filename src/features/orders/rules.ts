@@ -42,7 +42,7 @@ export interface OrderFilters {
 
 export const DEFAULT_FILTERS: OrderFilters = { method: 'orderId', text: '', status: 'All', showUnpaid: false };
 
-/** The toggle's label (issue 27). */
+/** The toggle's label. */
 export const SHOW_UNPAID_LABEL = 'Show unpaid checkouts';
 
 export function searchPlaceholder(method: SearchMethod): string {

@@ -30,7 +30,7 @@ function seconds(ms: number): string {
 }
 
 /**
- * The QA panel (issue 8): record (start/stop, count, download the log or the current state) and
+ * The QA panel: record (start/stop, count, download the log or the current state) and
  * replay a log file into the running app, step by step or all at once. Screens only dispatch and
  * select (STYLE rule 7): recording lives in recorder.ts, replay in replayController.ts, what the panel
  * shows of a replay in the qa slice.

@@ -2,7 +2,7 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { redact } from '../../store/devtools';
 
 /**
- * The QA action log (issue 8): one JSON file a tester hands over and a developer replays — in the
+ * The QA action log: one JSON file a tester hands over and a developer replays — in the
  * running app (QA panel), in Node (`npm run replay`) and in Redux DevTools (Import).
  *
  * Version 2, one JSON object:

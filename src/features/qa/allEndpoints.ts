@@ -5,6 +5,6 @@
  * The one place a feature reaches into all the others, on purpose: it only runs their
  * `injectEndpoints`. scripts/replay.ts does the same in Node; tests use tests/utils/endpoints.ts.
  */
-// Not the staff console's (issue 18): no byte of it may reach a shopper's chunk; its endpoints come
+// Not the staff console's: no byte of it may reach a shopper's chunk; its endpoints come
 // with its own chunk, which is loaded whenever a staff page (where a staff log is replayed) is open.
 import.meta.glob(['../*/*Api.ts', '!../staff/**'], { eager: true });

@@ -1,5 +1,5 @@
 /**
- * QA mode (issue 8): `?qa=1` switches it on for this browser (remembered in localStorage, so a
+ * QA mode: `?qa=1` switches it on for this browser (remembered in localStorage, so a
  * tester keeps recording across pages and reloads), `?qa=0` switches it off. In QA mode the
  * recorder runs from page load and the QA panel opens; elsewhere Ctrl+Shift+Q opens the panel.
  */

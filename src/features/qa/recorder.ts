@@ -12,7 +12,7 @@ import type { AppStore } from '../../store/types';
 export type { Recorder, RecorderStatus } from './recorderSlot';
 
 /**
- * QA recording and replay (issue 8).
+ * QA recording and replay.
  *
  * Recording: a middleware placed last, right before the reducer, keeps every plain action the
  * reducer receives (redacted with the DevTools sanitizer, as JSON) with its time, in a ring

@@ -355,7 +355,7 @@ function ReportDialog() {
 }
 
 /**
- * The product page's reviews (issue 29): the average and the 5-to-1 bars (each filters the list),
+ * The product page's reviews: the average and the 5-to-1 bars (each filters the list),
  * sort, the approved reviews ten at a time, helpful votes and reports, photos in the gallery viewer,
  * and the write / edit / delete area of an eligible buyer.
  */

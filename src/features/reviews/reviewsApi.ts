@@ -56,7 +56,7 @@ const withVote = (review: Review, helpful: boolean): void => {
   review.helpful = Math.max(0, review.helpful + (helpful ? 1 : -1));
 };
 
-/** The reviews calls (issue 29): public lists, and the logged-in shopper's own review, votes and reports. */
+/** The reviews calls: public lists, and the logged-in shopper's own review, votes and reports. */
 export const reviewsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getProductReviews: build.query<ReviewPage, ReviewPageArgs>({

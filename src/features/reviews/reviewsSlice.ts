@@ -6,7 +6,7 @@ import { PERSIST_KEY } from '../../store/persistKey';
 import { cleanReviewDrafts } from './rules';
 
 /**
- * The product page's reviews (issue 29): what the shopper chose to see (sort, star filter, page),
+ * The product page's reviews: what the shopper chose to see (sort, star filter, page),
  * the review they are writing (kept per product and saved in the browser, so a reload keeps it),
  * and the form's and report dialog's momentary answers that a QA replay must show.
  */

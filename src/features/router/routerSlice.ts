@@ -3,7 +3,7 @@ import { locationChanged, navigationRequested, type AppLocation } from '../../st
 import { locationOf } from './location';
 
 /**
- * The router's location, mirrored (issue 15). The url stays the source of truth: LocationSync
+ * The router's location, mirrored. The url stays the source of truth: LocationSync
  * reports every change (`router/locationChanged`), and features that want to go somewhere ask
  * with `router/navigationRequested`, which this slice takes at once so that a second event right
  * after it (a fast typist in the store's search box) builds on the first. Selectors over it give

@@ -45,7 +45,7 @@ export const savedSlice = createSlice({
         delete state.items[action.payload.key];
         state.rev += 1;
       })
-      // Deleted by the shop (issue 18).
+      // Deleted by the shop.
       .addCase(productsLeftShop, (state, { payload }) => {
         const kept = withoutProducts(state.items, payload.productIds);
         if (kept === state.items) return;

@@ -57,7 +57,7 @@ export default function LoginPage() {
     // The profile tells the role (staff land on /staff): wait for it.
     if (status !== 'authenticated' || landing === null || left.current) return;
     left.current = true;
-    // Staff land on /staff (issue 18), which wins over a shopper's stored target.
+    // Staff land on /staff, which wins over a shopper's stored target.
     navigate(landing, { replace: true, state: redirect && landing === redirect ? redirectStateFrom(location.state) : undefined });
     dispatch(redirectAfterLoginFollowed());
   }, [status, redirect, landing, navigate, dispatch, location.state]);

@@ -21,7 +21,7 @@ export const STAFF_ONLY_TEXT = {
 } as const;
 
 
-/** The page a shopper gets at any /staff address (issue 18): a clear refusal and the way back. */
+/** The page a shopper gets at any /staff address: a clear refusal and the way back. */
 function StaffOnly({ title = STAFF_ONLY_TEXT.title, message }: { title?: string; message: string }) {
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto', px: 3, py: { xs: 8, md: 12 }, textAlign: 'center' }}>
@@ -39,7 +39,7 @@ function StaffOnly({ title = STAFF_ONLY_TEXT.title, message }: { title?: string;
 }
 
 /**
- * Layout route of the staff console (`/staff/*`, issue 18). A guest goes to /login with the page as
+ * Layout route of the staff console (`/staff/*`). A guest goes to /login with the page as
  * the redirect-after-login target (like RequireAuth); a shopper gets "Staff only"; staff get the
  * console. The server refuses every staff call to anyone else anyway (403): this is the door, not
  * the lock. Until hydration is over it renders nothing, as the server does (a guest's render).

@@ -1,7 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import type { User, UserInfoResponse, UserMessageResponse, UserTokenResponse } from '../../domain/types';
 
-/** The user calls of SPEC §7 (plus logout, issue 17). `getUserInfo` sends the token (added by baseApi). */
+/** The user calls of SPEC §7 (plus logout). `getUserInfo` sends the token (added by baseApi). */
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -11,7 +11,7 @@ export const sessionApi = baseApi.injectEndpoints({
      */
     getUserInfo: build.query<User, void>({
       query: () => '/api/user/info',
-      // The role decides the staff console's door (issue 18); an answer without one is a shopper's.
+      // The role decides the staff console's door; an answer without one is a shopper's.
       transformResponse: (r: UserInfoResponse): User => ({
         name: r.user?.name ?? '',
         email: r.user?.email ?? '',

@@ -29,7 +29,7 @@ export const selectUserProfile = createSelector([selectUserInfoResult, selectIsA
 );
 
 /**
- * The signed-in account's role (issue 18), from the profile (a profile without one is a shopper's);
+ * The signed-in account's role, from the profile (a profile without one is a shopper's);
  * null for a guest, or while the profile is on its way.
  */
 export const selectAccountRole = (state: RootState): UserRole | null => {

@@ -4,7 +4,7 @@ import type { UserRole } from '../../domain/types';
 import { safeRedirectPath, type LoginMode } from './validation';
 
 /**
- * The session state machine (SPEC §4, §6; issue 4):
+ * The session state machine (SPEC §4, §6):
  *
  *   anonymous ──credentialsSubmitted──▶ authenticating ──loggedIn──▶ authenticated
  *       ▲                                     │ loginFailed                │ sessionExpired (401/403)
@@ -35,7 +35,7 @@ export interface SessionState {
   error: string | null;
   /**
    * The login answer's role, persisted with the token: a reload of a staff session knows it is one
-   * before the profile arrives (no shopper's start-up cart and wishlist push, issue 18).
+   * before the profile arrives (no shopper's start-up cart and wishlist push).
    */
   role: UserRole | null;
 }

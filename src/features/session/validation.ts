@@ -88,7 +88,7 @@ export function safeRedirectPath(path: unknown): string | null {
   return p;
 }
 
-/** The staff console's home (issue 18). */
+/** The staff console's home. */
 export const STAFF_HOME = '/staff';
 
 /** True for the staff console's paths (`/staff`, `/staff/orders/…`), not for `/staffroom`. */
@@ -98,7 +98,7 @@ export function isStaffPath(path: string): boolean {
 }
 
 /**
- * Where a login lands (issue 18): staff in the console — at the stored target only when that is a
+ * Where a login lands: staff in the console — at the stored target only when that is a
  * console page itself (a guest sent to /login from `/staff/orders/…`), else at `/staff`; shoppers
  * at the stored target (unless it is a console page) or home.
  */

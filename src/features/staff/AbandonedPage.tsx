@@ -18,7 +18,7 @@ import { useSearchStaffOrdersQuery } from './staffApi';
 const checkouts = (n: number) => `${n} ${n === 1 ? 'checkout' : 'checkouts'}`;
 
 /**
- * Abandoned checkouts (`/staff/abandoned`; issue 27): checkouts cancelled before any payment (the
+ * Abandoned checkouts (`/staff/abandoned`): checkouts cancelled before any payment (the
  * shopper cancelled or closed the card page, or the session expired), newest first, with the cart
  * each held and its value. They are kept, but are not orders: the board and the dashboard leave
  * them out. The page lives in the url (`?page=`).

@@ -128,7 +128,7 @@ function DailyChart({ days }: { days: DashboardFigures['daily'] }) {
 }
 
 /**
- * The console's front page (`/staff`; issue 27): the day at a glance. Sales and paid orders for
+ * The console's front page (`/staff`): the day at a glance. Sales and paid orders for
  * today, 7 and 30 days against the period before, what waits (orders to fulfil, unread
  * conversations), abandoned checkouts, a 30-day chart and the best sellers. Every figure comes from
  * the server (GET /api/staff/dashboard) and is read again when the staff room announces an order

@@ -141,7 +141,7 @@ function RefundDialog({ order }: { order: StaffOrderDetail }) {
 }
 
 /**
- * One order for staff (`/staff/orders/:id`; issue 18): items, delivery, payment with its refund,
+ * One order for staff (`/staff/orders/:id`): items, delivery, payment with its refund,
  * the status form (only the allowed next statuses; a refund asks to be confirmed), and the history
  * of status changes with who made them, and the audit entries.
  */

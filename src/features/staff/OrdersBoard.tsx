@@ -27,7 +27,7 @@ const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 const hideOnPhone = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /**
- * The order board (`/staff/orders`; issue 18): search (order id, e-mail, product name), status, date
+ * The order board (`/staff/orders`): search (order id, e-mail, product name), status, date
  * range and pages, all answered by the server; the applied filters live in the url, edits not yet
  * applied in the store.
  */

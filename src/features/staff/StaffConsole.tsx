@@ -97,7 +97,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The staff console (issue 18): its own lazy chunk at /staff/*, behind RequireStaff. A side
+ * The staff console: its own lazy chunk at /staff/*, behind RequireStaff. A side
  * navigation on a desktop, a menu on a phone; the live connection (the staff room: every new chat
  * message) is open while it is mounted, and its listeners run only then.
  */

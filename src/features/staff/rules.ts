@@ -4,7 +4,7 @@ import type { Message, OrderStatus } from '../../domain/types';
 import type { OrderEvent, StaffConversation } from './types';
 
 /**
- * The staff console's rules (issue 18), pure so tests pin them: which way an order may move, when
+ * The staff console's rules, pure so tests pin them: which way an order may move, when
  * a move gives money back, the order board's filters as they live in the url, and how a live
  * message changes the inbox.
  */

@@ -43,7 +43,7 @@ const validMessages = (raw: unknown): Message[] => (Array.isArray(raw) ? (raw as
 const api = baseApi;
 
 /**
- * The staff API as the console calls it (README "Staff API"; issue 18). The inbox and an open
+ * The staff API as the console calls it (README "Staff API"). The inbox and an open
  * thread are kept live from the socket's staff room (every `newMessage` reaches staff sockets) in
  * `onCacheEntryAdded`, as the shopper's chat is (STYLE rule 6). Loaded with the console's chunk only.
  */

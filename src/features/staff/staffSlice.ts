@@ -6,7 +6,7 @@ import type { RootState } from '../../store/types';
 import { EMPTY_ORDER_FORM, type BoardFilters, type OrderForm } from './rules';
 
 /**
- * What staff type and choose in the console (issue 18) — the inbox search, reply drafts, the order
+ * What staff type and choose in the console — the inbox search, reply drafts, the order
  * board's unapplied filter edits, each order's status form and the refund confirmation — so a QA
  * replay shows it. Server data stays in the RTK Query cache (staffApi.ts); the open conversation,
  * the applied board filters and the open order live in the url (mirrored by features/router).

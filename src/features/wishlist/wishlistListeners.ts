@@ -117,7 +117,7 @@ export function setupWishlistListeners(startAppListening: AppStartListening, { s
 
     startAppListening({
       predicate: (action, current, previous) =>
-        // A staff sign-in has no shopper's wishlist to merge (issue 18).
+        // A staff sign-in has no shopper's wishlist to merge.
         loggedIn.match(action) && action.payload.role !== 'staff' && selectSessionToken(current) !== null && selectSessionToken(previous) !== selectSessionToken(current),
       effect: (_action, api) => pushGuestWishlist(api),
     }),

@@ -58,7 +58,7 @@ export const wishlistSlice = createSlice({
         state.ids = kept;
         state.rev += 1;
       })
-      // Deleted by the shop (issue 18).
+      // Deleted by the shop.
       .addCase(productsLeftShop, (state, { payload }) => {
         const gone = new Set(payload.productIds);
         const kept = state.ids.filter((id) => !gone.has(id));

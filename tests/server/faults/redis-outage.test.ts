@@ -1,5 +1,5 @@
 /**
- * Fault: Redis goes away mid-run (issue 17, item 9). Two instances share a Redis of the test's own
+ * Fault: Redis goes away mid-run. Two instances share a Redis of the test's own
  * (a redis-server it starts; the machine's Redis is never touched) through the test's TCP proxy.
  * While shoppers log in, add to cart, check discount codes, order and chat, the proxy first
  * black-holes Redis (a partition: connections accepted, never answered), then refuses it (a crash),

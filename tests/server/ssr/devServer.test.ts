@@ -1,5 +1,5 @@
 /**
- * `npm run dev` (issue 16: "keeps HMR, with server rendering in development too"): scripts/dev.mjs
+ * `npm run dev` ("keeps HMR, with server rendering in development too"): scripts/dev.mjs
  * run as the developer runs it — the API in watch mode (tsx watch server/main.ts) and Vite's dev
  * server, whose plugin (server/ssr/devRender.ts) renders pages on the server — on free ports with a
  * fresh embedded database. Pages are fetched as a browser with scripts off would (jsdom only

@@ -1,5 +1,5 @@
 /**
- * Server rendering (issue 16): pages fetched as a crawler or a browser with scripts off gets them —
+ * Server rendering: pages fetched as a crawler or a browser with scripts off gets them —
  * no script runs here (jsdom parses the HTML, nothing more). The render is the build's bundle of
  * src/entry-server.tsx (built once into a folder of this file) around a shell shaped like the
  * built index.html.

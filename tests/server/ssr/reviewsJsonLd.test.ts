@@ -6,7 +6,7 @@ import { ADDRESS, makeShopper } from '../checkout-helpers';
 import { useShellApp } from '../helpers';
 
 /**
- * Product pages carry JSON-LD `Product` with `aggregateRating` and the first reviews (issue 29), so
+ * Product pages carry JSON-LD `Product` with `aggregateRating` and the first reviews, so
  * search engines show the stars; review texts are the shoppers' own and must never break out of the
  * script block. A shell shaped like the built index.html stands in for dist/.
  */

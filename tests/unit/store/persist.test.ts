@@ -100,7 +100,7 @@ describe('persist migrate', () => {
 
 describe('persistence through the store', () => {
   it('rehydrates cart, wishlist and token, and writes only client-owned slices', async () => {
-    // A restored token asks for the profile (issue 4) and syncs the lists (issue 5).
+    // A restored token asks for the profile and syncs the lists.
     mswServer.use(
       http.get('*/api/user/info', () => HttpResponse.json({ success: true, user: { name: 'Ada', email: 'ada@example.com' } })),
       http.post('*/api/cart/get', () => HttpResponse.json({ success: true, cartData: {} })),

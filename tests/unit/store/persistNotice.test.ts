@@ -1,5 +1,5 @@
 /**
- * Corrupt or foreign data in local storage (issue 10): the app starts, keeps what is valid, drops
+ * Corrupt or foreign data in local storage: the app starts, keeps what is valid, drops
  * what is not — and says so once (a warning toast), not on every later start.
  */
 import type { Storage } from 'redux-persist';

@@ -10,7 +10,7 @@ import { EMPTY_ACCESSORY, EMPTY_PRODUCT_DRAFT, productToDraft, type AccessoryDra
 import type { AccessoryFlag, ProductFlag, StaffDiscount, StaffSettings } from './types';
 
 /**
- * The catalog editors' state (issue 18): every form's draft as typed, its field errors (ours or
+ * The catalog editors' state: every form's draft as typed, its field errors (ours or
  * the server's `fields`), the list filters, uploads in progress and the delete dialog. Injected
  * into the root reducer when the console chunk loads, so a QA replay shows the forms as filled.
  */

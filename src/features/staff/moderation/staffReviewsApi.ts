@@ -26,7 +26,7 @@ const QUEUE = { type: 'StaffReview', id: 'QUEUE' } as const;
 // A decision changes what shoppers read: their lists, the stars on cards and the product pages.
 const SHOP = [{ type: 'Review' as const }, { type: 'Product' as const, id: 'LIST' }];
 
-/** Review moderation (issue 29): the staff API of server/routes/staffReviews.ts. */
+/** Review moderation: the staff API of server/routes/staffReviews.ts. */
 export const staffReviewsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getReviewQueue: build.query<StaffReviewQueue, { status: QueueFilter; page: number }>({

@@ -5,7 +5,7 @@ import type { RootState } from '../../../store/types';
 import { QUEUE_FILTERS, type QueueFilter } from './staffReviewsApi';
 
 /**
- * The moderation queue's view and drafts (issue 29): the filter and page, the reviews ticked for
+ * The moderation queue's view and drafts: the filter and page, the reviews ticked for
  * bulk approval, the reason and reply being typed, and the settings form.
  */
 export interface StaffReviewsState {

@@ -187,7 +187,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     await productList();
     // A native select: the browser's own list, with every order as an option.
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Featured', 'Price: low to high', 'Price: high to low', 'Newest', 'Name: A–Z']);
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Featured', 'Price: low to high', 'Price: high to low', 'Newest', 'Name: A–Z', 'Top rated']);
     await user.selectOptions(sort, 'Price: high to low');
     expect(params().get('sort')).toBe('price-desc');
     expect(cardNames(await productList()).slice(0, 2)).toEqual(['Spinner 7', 'Spinner 6']);

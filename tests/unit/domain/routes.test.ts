@@ -45,13 +45,15 @@ describe('the route table', () => {
 
   it('gives the staff console its pages and its menu', () => {
     expect(STAFF_NAV).toEqual([
-      { to: '/staff', label: 'Inbox' },
+      { to: '/staff', label: 'Dashboard' },
+      { to: '/staff/inbox', label: 'Inbox' },
       { to: '/staff/orders', label: 'Orders' },
+      { to: '/staff/reviews', label: 'Reviews' },
       { to: '/staff/products', label: 'Products' },
       { to: '/staff/bundles', label: 'Bundles' },
       { to: '/staff/discounts', label: 'Discounts' },
       { to: '/staff/settings', label: 'Settings' },
     ]);
-    expect(STAFF_PAGES.map((p) => p.path)).toContain('bundles/new');
+    expect(STAFF_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['bundles/new', 'inbox/:conversationId', 'abandoned']));
   });
 });

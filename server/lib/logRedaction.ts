@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
  * What never reaches the logs: log stores are read by more people, and kept longer,
  * than the secrets they would hold.
  * - Request URLs: a password-reset token (`/reset-password/<t>`, `/api/user/reset-password/<t>`)
- *   and a payment session id (`/pay/<id>`, `?session_id=`) are secrets of their own: replaced.
+ *   a payment session id (`/pay/<id>`, `?session_id=`) and a token in a query (`?token=`, a review
+ *   invitation) are secrets of their own: replaced.
  * - Errors: a failed query's parameters (and PostgreSQL's `detail`, which quotes values) are the
  *   shoppers' data; the SQL text with its placeholders stays.
  */
@@ -12,6 +13,8 @@ const SECRET_IN_URL: [RegExp, string][] = [
   [/(\/reset-password\/)[^/?#]+/gi, '$1[redacted]'],
   [/(\/pay\/)[^/?#]+/gi, '$1[redacted]'],
   [/([?&]session_id=)[^&#]*/gi, '$1[redacted]'],
+  // A signed review invitation (`/api/reviews/invite?token=`) and any other token in a query.
+  [/([?&]token=)[^&#]*/gi, '$1[redacted]'],
 ];
 
 /** Fields whose value is a secret wherever a log call puts them (top level or one level down). */

@@ -17,6 +17,8 @@ export function formatOrderNumber(orderNumber: number | null | undefined): strin
  * around it ignored). Null for anything else, including digits too long to be a number we issue.
  */
 export function parseOrderNumber(text: string): number | null {
+  // Bounded before the pattern reads it: a number we issue is far shorter than this.
+  if (text.length > 64) return null;
   const m = /^#?\s*(\d{1,15})$/.exec(text.trim());
   if (!m) return null;
   const n = Number(m[1]);

@@ -93,6 +93,8 @@ export const STAFF_NAV: ReadonlyArray<{ to: string; label: string }> = STAFF_PAG
 
 /** The path's fixed start, before its first parameter or wildcard (`/reset-password/:token` → `/reset-password/`, `/staff/*` → `/staff`). */
 export function staticPrefix(path: string): string {
+  // Route table paths only (a few dozen characters); never a request's text.
+  if (path.length > 256) return path;
   const cut = path.search(/[:*]/);
   if (cut < 0) return path;
   const prefix = path.slice(0, cut);

@@ -1,5 +1,6 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { redact } from '../../store/devtools';
+import { own } from '../../domain/lookup';
 
 /**
  * The QA action log: one JSON file a tester hands over and a developer replays — in the
@@ -135,7 +136,7 @@ function parseJsonField(value: unknown, name: string): { ok: true; value: unknow
 
 function renameV1Type(type: string): string {
   const slash = type.indexOf('/');
-  const renamed = slash > 0 ? V1_RENAMED_SLICES[type.slice(0, slash)] : undefined;
+  const renamed = slash > 0 ? own(V1_RENAMED_SLICES, type.slice(0, slash)) : undefined;
   return renamed ? `${renamed}${type.slice(slash)}` : type;
 }
 
@@ -145,7 +146,7 @@ function renameV1Action(action: unknown): unknown {
 
 /** A version 1 state with its renamed slices under today's keys (key order kept, for readable diffs). */
 function renameV1State(state: LogState): LogState {
-  return Object.fromEntries(Object.entries(state).map(([key, value]) => [V1_RENAMED_SLICES[key] ?? key, value]));
+  return Object.fromEntries(Object.entries(state).map(([key, value]) => [own(V1_RENAMED_SLICES, key) ?? key, value]));
 }
 
 const refuse = (error: string): ParseResult => ({ ok: false, error: `This file cannot be replayed: ${error}` });

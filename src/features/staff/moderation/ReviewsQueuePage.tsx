@@ -17,6 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { QUEUE_FILTERS, useGetReviewQueueQuery, type ModeratedReview, type QueueFilter } from './staffReviewsApi';
 import { queueFilterChosen, queuePageChosen, queueReviewTicked, rejectClosed, rejectOpened, rejectReasonTyped, replyTyped, selectStaffReviews } from './staffReviewsSlice';
 import { approveReview, approveSelected, rejectReview, sendReply } from './staffReviewsThunks';
+import { own } from '../../../domain/lookup';
 
 const FILTER_LABELS: Record<QueueFilter, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', reported: 'Reported' };
 const HELD_TEXT: Record<string, string> = { link: 'Held: it holds a link', phone: 'Held: it holds a phone number', 'blocked word': 'Held: a word from the block list', reports: 'Held: reported by three shoppers' };
@@ -43,7 +44,7 @@ function QueueItem({ review }: { review: ModeratedReview }) {
         {review.author} ({review.authorEmail}) on{' '}
         <RouterLink to={`/product/${review.productId}`}>{review.productName}</RouterLink> · {formatDate(review.updatedAt)}
       </Typography>
-      {review.heldReason && <Alert severity="warning">{HELD_TEXT[review.heldReason] ?? `Held: ${review.heldReason}`}</Alert>}
+      {review.heldReason && <Alert severity="warning">{own(HELD_TEXT, review.heldReason) ?? `Held: ${review.heldReason}`}</Alert>}
       {review.reportCount > 0 && (
         <Alert severity="info">
           Reported {review.reportCount} {review.reportCount === 1 ? 'time' : 'times'}: {review.reportReasons.join(' · ')}

@@ -51,6 +51,7 @@ import {
 } from './reviewsSlice';
 import { attachPhoto, deleteReview, sendReport, sendReview, voteHelpful } from './reviewsThunks';
 import { distributionBars, optionLabel, pageRange, PHOTO_TYPES, REVIEW_SORT_LABELS, shownDraftProblems } from './rules';
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 const STATUS_TEXT: Record<OwnReview['status'], string> = {
   pending: 'Waiting for the shop to read it: it is shown to others once approved.',
@@ -397,7 +398,6 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
                       component="button"
                       type="button"
                       aria-pressed={view.stars === bar.stars}
-                      aria-label={`${bar.stars} ${bar.stars === 1 ? 'star' : 'stars'}: ${bar.count} ${bar.count === 1 ? 'review' : 'reviews'}`}
                       disabled={bar.count === 0 && view.stars !== bar.stars}
                       onClick={() => dispatch(reviewsStarFilterChosen({ productId, stars: bar.stars }))}
                       sx={{
@@ -420,12 +420,18 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
                         '&:focus-visible': { outline: `3px solid ${brand.coralLight}` },
                       }}
                     >
-                      <span>{bar.stars} ★</span>
+                      {/* The name is the visible text with words for what the star and the count mean (no aria-label: it would differ from what is seen). */}
+                      <span>
+                        {bar.stars}
+                        <span aria-hidden> ★</span>
+                        <Box component="span" sx={visuallyHidden}>{` ${bar.stars === 1 ? 'star' : 'stars'}: `}</Box>
+                      </span>
                       <Box component="span" aria-hidden sx={{ height: 10, borderRadius: 5, bgcolor: 'rgba(43,34,51,0.1)', overflow: 'hidden' }}>
                         <Box component="span" sx={{ display: 'block', height: '100%', width: `${bar.percent}%`, bgcolor: '#B86E00' }} />
                       </Box>
                       <Box component="span" sx={{ textAlign: 'right' }}>
                         {bar.count}
+                        <Box component="span" sx={visuallyHidden}>{` ${bar.count === 1 ? 'review' : 'reviews'}`}</Box>
                       </Box>
                     </Box>
                   </li>

@@ -115,7 +115,9 @@ describe('staff catalog editors', () => {
     await dialog.getByRole('button', { name: 'Hide it instead' }).click();
     await page.getByText('Hidden: shoppers do not see this product.').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const hidden = (await (await fetch(`${baseUrl()}/api/product/single/${id}`)).json()) as { product: { notAvailableYet?: boolean } };
+    // Shoppers are told it is not found; staff still see it, hidden.
+    expect((await fetch(`${baseUrl()}/api/product/single/${id}`)).status).toBe(404);
+    const hidden = (await (await fetch(`${baseUrl()}/api/product/single/${id}`, { headers: { token } })).json()) as { product: { notAvailableYet?: boolean } };
     expect(hidden.product.notAvailableYet).toBe(true);
 
     // With the bundle cancelled nothing holds it: the delete goes through (and the shop is as it was for the other files).

@@ -38,8 +38,6 @@ import {
 } from './ordersSlice';
 import { ORDERS_TEXT, SEARCH_METHODS, searchPlaceholder, SHOW_UNPAID_LABEL, STATUS_FILTERS, welcomeText, type SearchMethod, type StatusFilter } from './rules';
 
-/** The switch's own input is 38 px tall: grown to the 44 px a finger needs, centred on the track. */
-const SWITCH_TAP_TARGET = { '& .MuiSwitch-input': { top: -3, height: 44 } } as const;
 
 function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
   return (
@@ -221,9 +219,9 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
           ))}
         </NativeSelectInput>
         <FormControlLabel
-          control={<Switch checked={filters.showUnpaid} onChange={(e) => dispatch(unpaidCheckoutsToggled(e.target.checked))} sx={SWITCH_TAP_TARGET} />}
+          control={<Switch checked={filters.showUnpaid} onChange={(e) => dispatch(unpaidCheckoutsToggled(e.target.checked))} />}
           label={SHOW_UNPAID_LABEL}
-          sx={{ m: 0, order: { sm: 4, md: 0 }, '& .MuiFormControlLabel-label': { fontWeight: 600, whiteSpace: 'nowrap' } }}
+          sx={{ m: 0, minHeight: 44, order: { sm: 4, md: 0 }, '& .MuiFormControlLabel-label': { fontWeight: 600, whiteSpace: 'nowrap' } }}
         />
         <Button variant="outlined" onClick={() => dispatch(filtersCleared())} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 4, md: 0 }, whiteSpace: 'nowrap' }}>
           {ORDERS_TEXT.clearFilters}

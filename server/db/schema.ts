@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -152,6 +153,12 @@ export const settings = pgTable('settings', {
   publishReviewsAtOnce: boolean('publish_reviews_at_once').notNull().default(false),
   /** Words that always hold a review for a person (whole words, any case). */
   reviewBlockList: jsonb('review_block_list').$type<string[]>().notNull().default([]),
+  /** The shop's calendar in SHOP_TIMEZONE (0007_operations): days it prints and ships, 0 = Sunday. */
+  workingDays: jsonb('working_days').$type<number[]>().notNull().default([1, 2, 3, 4, 5]),
+  /** Paid before this local time ('HH:MM') on a working day, a shelf unit ships that day. */
+  shippingCutoff: text('shipping_cutoff').notNull().default('14:00'),
+  /** Days the shop is closed ('YYYY-MM-DD'). */
+  holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -229,6 +236,8 @@ export const orders = pgTable(
     paidAt: ts('paid_at'),
     /** The number people read and say (#1001), from `order_number_seq` when the order is paid (0006_shop). */
     orderNumber: bigint('order_number', { mode: 'number' }),
+    /** When it ships ('YYYY-MM-DD' in the shop's zone): the latest of its lines', stored when it is paid. */
+    shipBy: text('ship_by'),
   },
   // 0003_staff also adds a generated `search` tsvector (GIN-indexed) that the staff board queries
   // with SQL; it is left out here so that no read of an order carries it.
@@ -264,18 +273,21 @@ export const paymentSessions = pgTable(
 );
 
 /**
- * E-mails about an order (confirmation, shipped, delivered), written in the same transaction as the
- * change they announce and delivered from here with retries (server/lib/emailOutbox.ts): at least
- * once, one row per order and kind, one delivery attempt at a time (`locked_until` is the lease).
+ * E-mails about an order (confirmation, shipped, delivered, each refund) or an account (back in
+ * stock), written in the same transaction as the change they announce and delivered from here with
+ * retries (server/lib/emailOutbox.ts): at least once, one row per `dedupe_key` (the order e-mails use
+ * '<orderId>:<kind>'), one delivery attempt at a time (`locked_until` is the lease).
  */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: text('order_id').references(() => orders.id),
+    /** The account an e-mail about no order is for (0007_operations). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** One e-mail per key, whoever asks twice: '<orderId>:<kind>' unless the sender names another. */
+    dedupeKey: text('dedupe_key').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -289,7 +301,8 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('email_outbox_order_kind_unique').on(t.orderId, t.kind),
+    unique('email_outbox_dedupe_key_unique').on(t.dedupeKey),
+    index('email_outbox_order_idx').on(t.orderId),
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
   ],
 );
@@ -490,6 +503,97 @@ export const reviewReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/**
+ * Stock per purchasable option (0007_operations). `variant` is the cart key's variant part ('Red|M',
+ * '|', 'accessory-0'). Stocked only: sells while `onHand - reserved` > 0. Made to order: sells beyond
+ * it, each unit printing `printMinutes` of `material`. `reserved` = shelf units held by open payments.
+ */
+export const stockOptions = pgTable(
+  'stock_options',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    madeToOrder: boolean('made_to_order').notNull().default(true),
+    printMinutes: integer('print_minutes'),
+    material: text('material'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.variant] })],
+);
+
+/**
+ * Units an order holds while its payment is open, per line and option (a bundle line holds one row
+ * per product inside): `fromShelf` off the shelf (counted in `stock_options.reserved` while held) and
+ * `toPrint` to be printed. Paid → taken; cancelled, expired or failed → released.
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineIndex: integer('line_index').notNull(),
+    productId: text('product_id').notNull(),
+    variant: text('variant').notNull(),
+    fromShelf: integer('from_shelf').notNull(),
+    toPrint: integer('to_print').notNull(),
+    status: text('status', { enum: ['held', 'taken', 'released'] }).notNull().default('held'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineIndex, t.productId, t.variant] }),
+    index('stock_reservations_held_idx').on(t.expiresAt).where(sql`${t.status} = 'held'`),
+  ],
+);
+
+/** The shop's printers: the materials each takes and its printing hours per working day. */
+export const printers = pgTable('printers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  materials: jsonb('materials').$type<string[]>().notNull().default([]),
+  hoursPerDay: numeric('hours_per_day', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const PRINT_JOB_STATUSES = ['Queued', 'Printing', 'Printed', 'Passed QA', 'Failed'] as const;
+
+/**
+ * One made-to-order unit of a paid order. Jobs print first-paid-first (`queuedAt` is the order's
+ * payment; a failed job keeps its place): Queued → Printing → Printed → Passed QA, Failed re-queues.
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineIndex: integer('line_index').notNull(),
+    unitIndex: integer('unit_index').notNull(),
+    productId: text('product_id').notNull(),
+    variant: text('variant').notNull(),
+    material: text('material').notNull(),
+    printMinutes: integer('print_minutes').notNull(),
+    status: text('status', { enum: PRINT_JOB_STATUSES }).notNull().default('Queued'),
+    printerId: text('printer_id').references(() => printers.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    queuedAt: ts('queued_at').notNull(),
+    shipBy: text('ship_by'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('print_jobs_unit_unique').on(t.orderId, t.lineIndex, t.unitIndex),
+    index('print_jobs_open_idx').on(t.queuedAt, t.id).where(sql`${t.status} in ('Queued', 'Printing', 'Failed')`),
+    index('print_jobs_order_idx').on(t.orderId),
+  ],
 );
 
 export type ProductRow = typeof products.$inferSelect;

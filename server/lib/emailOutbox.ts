@@ -19,10 +19,10 @@ export function retryDelayMs(attempts: number): number {
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
- * Order e-mails: `enqueue` writes the message inside the caller's transaction — the one
+ * Order and account e-mails: `enqueue` writes the message inside the caller's transaction — the one
  * that changes the order — so a crash can never keep the change and lose the e-mail; `deliverDue`
  * sends what is due. Delivery is at least once (a crash after sending and before marking sent sends
- * again), deduplicated by order and kind (a unique key), and one attempt at a time across
+ * again), deduplicated by a key (order and kind unless the sender names another), and one attempt at a time across
  * instances: a row is claimed with FOR UPDATE SKIP LOCKED and a lease (`locked_until`).
  * Order e-mails go to the account's address only, never to an address typed into a form.
  */
@@ -39,16 +39,37 @@ export class EmailOutbox {
   }
 
   /**
-   * Queues `render(accountEmail)` for the order's owner, once per (order, kind): a second call for
-   * the same pair changes nothing. Answers whether a row was written.
+   * Queues `render(accountEmail)` for the order's owner, once per key (`'<orderId>:<kind>'` unless
+   * `key` names another, e.g. one per refund): a second call with the same key changes nothing.
+   * Answers whether a row was written.
    */
-  async enqueue(tx: DbOrTx, order: { id: string; userId: string }, kind: string, render: (accountEmail: string) => MailMessage): Promise<boolean> {
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  async enqueue(tx: DbOrTx, order: { id: string; userId: string }, kind: string, render: (accountEmail: string) => MailMessage, key = `${order.id}:${kind}`): Promise<boolean> {
+    return this.write(tx, { orderId: order.id, userId: order.userId, kind, key }, render);
+  }
+
+  /** Queues an e-mail about no order (back in stock, say) for an account, once per key. */
+  async enqueueForAccount(tx: DbOrTx, userId: string, kind: string, key: string, render: (accountEmail: string) => MailMessage): Promise<boolean> {
+    return this.write(tx, { orderId: null, userId, kind, key }, render);
+  }
+
+  private async write(tx: DbOrTx, to: { orderId: string | null; userId: string; kind: string; key: string }, render: (accountEmail: string) => MailMessage): Promise<boolean> {
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, to.userId));
     if (!owner) return false;
     const m = render(owner.email);
     const rows = await tx
       .insert(emailOutbox)
-      .values({ id: randomBytes(12).toString('hex'), orderId: order.id, kind, toAddress: owner.email, subject: m.subject, text: m.text, html: m.html, nextAttemptAt: new Date(this.now()) })
+      .values({
+        id: randomBytes(12).toString('hex'),
+        orderId: to.orderId,
+        userId: to.orderId ? null : to.userId,
+        kind: to.kind,
+        dedupeKey: to.key,
+        toAddress: owner.email,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        nextAttemptAt: new Date(this.now()),
+      })
       .onConflictDoNothing()
       .returning({ id: emailOutbox.id });
     return rows.length > 0;

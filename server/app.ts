@@ -315,6 +315,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build's scripts and styles come with .br and .gz files compressed at the strongest settings (scripts/build.mjs).
+      preCompressed: true,
       // The server-rendering bundle is the server's, not a page's.
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(res, filePath) {

@@ -9,18 +9,12 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 }
 
 /**
- * A product picture. A generated one (the demo catalog's art) is offered as AVIF and WebP in the
- * widths the server renders (domain/pictures.ts), and the browser takes the smallest that is sharp
- * at the size and screen density shown; any other picture is a plain <img>. Props other than
- * `src` and `sizes` (alt, width and height, loading, className) go to the <img>.
+ * A product picture. A generated one (the demo catalog's art) is offered as WebP in the widths
+ * the server renders (domain/pictures.ts), and the browser takes the smallest that is sharp at the
+ * size and screen density shown; any other picture is a plain <img>. Props other than `src` and
+ * `sizes` (alt, width and height, loading, className) go to the <img>.
  */
 export function Picture({ src, sizes, ...img }: PictureProps) {
   const sources = pictureSources(src);
-  if (!sources.srcSet) return <img src={src} {...img} />;
-  return (
-    <picture>
-      <source type="image/avif" srcSet={sources.avifSrcSet} sizes={sizes} />
-      <img src={sources.src} srcSet={sources.srcSet} sizes={sizes} {...img} />
-    </picture>
-  );
+  return <img src={sources.src} srcSet={sources.srcSet} sizes={sources.srcSet ? sizes : undefined} {...img} />;
 }

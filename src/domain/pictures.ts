@@ -1,9 +1,12 @@
 /**
  * The demo catalog's product pictures are drawn by the server as SVG (`/img/p/<seed>.svg?k=…&c=…`).
  * The store serves them the way shop photos are served: as raster pictures rendered once from that
- * art (cached on the server's disk), in a few widths for `srcset`, as AVIF and WebP. An SVG is
- * drawn on the page's main thread each time it is shown (some 18 ms a card on a slow phone); a
- * raster picture is decoded off it.
+ * art (cached on the server's disk), in a few widths for `srcset`. An SVG is drawn on the page's
+ * main thread each time it is shown (some 18 ms a card on a slow phone).
+ *
+ * The server renders WebP and AVIF; the pages offer WebP only. AVIF is ~15% smaller here, but in
+ * one interleaved Lighthouse sitting (2026-11-27, loaded machine) `/` with an AVIF source had a TBT
+ * of 1.8–3.8 s against 0.9–1.0 s for the build before it, and WebP alone did not.
  */
 
 /** The widths the generated pictures are rendered at (cards on a phone and a desktop; a product page). */
@@ -20,13 +23,11 @@ export function rasterPicturePath(path: string, width: PictureWidth, format: Pic
   return m ? `${m[1]}-${width}.${format}${m[2] ?? ''}` : null;
 }
 
-/** What an <img> (and a <picture>'s AVIF source) is given for a picture path. */
-export interface PictureSources {
+/** What an <img> is given for a picture path. */
+interface PictureSources {
   src: string;
-  /** "…-320.webp?… 320w, …" (absent for a picture that is not generated). */
+  /** "…-240.webp?… 240w, …" (absent for a picture that is not generated). */
   srcSet?: string;
-  /** The same widths as AVIF, for a `<source type="image/avif">`. */
-  avifSrcSet?: string;
 }
 
 /** The sources of a picture path (already resolved against the backend, or server-relative). */
@@ -39,5 +40,5 @@ export function pictureSources(url: string, fallbackWidth: PictureWidth = 360): 
   const set = (format: PictureFormat) => PICTURE_WIDTHS.map((w) => `${origin}${rasterPicturePath(path, w, format)} ${w}w`).join(', ');
   const src = rasterPicturePath(path, fallbackWidth, 'webp');
   if (!src) return { src: url };
-  return { src: `${origin}${src}`, srcSet: set('webp'), avifSrcSet: set('avif') };
+  return { src: `${origin}${src}`, srcSet: set('webp') };
 }

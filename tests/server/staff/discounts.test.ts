@@ -65,7 +65,7 @@ describe('staff discount codes', () => {
     expect(res.json().fields.expiresAt).toContain('must be an ISO 8601 date-time');
     expect((await send('PUT', '/api/staff/discounts/NOPE-NOPE', { percentage: 5 })).statusCode).toBe(404);
     expect((await postJson(ctx.app, '/api/staff/discounts/NOPE-NOPE/active', { active: 'no' }, ctx.staff.token)).json().fields).toEqual({ active: 'must be true or false' });
-    expect((await send('GET', '/api/staff/audit?entity=planet&id=x')).json().message).toContain('entity: must be one of product, bundle');
+    expect((await send('GET', '/api/staff/audit?entity=planet&id=x')).json().message).toContain('Entity must be one of product, bundle');
   });
 });
 

@@ -183,6 +183,6 @@ describe('staff products', () => {
     expect(await list('q=zyzzyva')).toEqual([fig._id, hidden._id]);
     expect(await list('q=zyzzyva&category=marvel')).toEqual([fig._id]);
     expect(await list('q=zyzzyva&flag=notAvailableYet')).toEqual([hidden._id]);
-    expect((await send('GET', '/api/staff/products?flag=shiny')).json().message).toContain('flag: must be one of outOfStock');
+    expect((await send('GET', '/api/staff/products?flag=shiny')).json().message).toContain('Flag must be one of outOfStock');
   });
 });

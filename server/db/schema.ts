@@ -58,7 +58,10 @@ export const users = pgTable(
     disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_shopper_name_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.role} = 'shopper'`),
+  ],
 );
 
 export const passwordResets = pgTable(
@@ -252,6 +255,9 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index('orders_abandoned_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'Cancelled' and ${t.paidAt} is null`),
     index('orders_to_fulfil_idx').on(t.createdAt).where(sql`${t.status} in ('Order Placed', 'Processing')`),
+    // 0010_customers: a board page's ids from the index alone.
+    index('orders_board_page_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_to_fulfil_page_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} in ('Order Placed', 'Processing')`),
   ],
 );
 
@@ -622,10 +628,12 @@ export const customerStats = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`paid_cents - refunded_cents`),
     lastOrderAt: ts('last_order_at'),
+    /** The account is a shopper's: the list's partial indexes hold only these rows. */
+    shopper: boolean('shopper').notNull().default(true),
   },
   (t) => [
-    index('customer_stats_spend_idx').on(t.spendCents.desc(), t.userId.desc()),
-    index('customer_stats_orders_idx').on(t.orderCount.desc(), t.userId.desc()),
-    index('customer_stats_last_order_idx').on(t.lastOrderAt.desc().nullsLast(), t.userId.desc()),
+    index('customer_stats_spend_idx').on(t.spendCents.desc(), t.userId.desc()).where(sql`${t.shopper}`),
+    index('customer_stats_orders_idx').on(t.orderCount.desc(), t.userId.desc()).where(sql`${t.shopper}`),
+    index('customer_stats_last_order_idx').on(t.lastOrderAt.desc().nullsLast(), t.userId.desc()).where(sql`${t.shopper}`),
   ],
 );

@@ -13,12 +13,14 @@ CREATE TABLE "customer_stats" (
 	"paid_cents" bigint DEFAULT 0 NOT NULL,
 	"refunded_cents" bigint DEFAULT 0 NOT NULL,
 	"spend_cents" bigint GENERATED ALWAYS AS ("paid_cents" - "refunded_cents") STORED NOT NULL,
-	"last_order_at" timestamp with time zone
+	"last_order_at" timestamp with time zone,
+	-- The account is a shopper's (the list shows no staff): the list's indexes hold only these rows.
+	"shopper" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO "customer_stats" ("user_id", "order_count", "paid_cents", "refunded_cents", "last_order_at")
+INSERT INTO "customer_stats" ("user_id", "order_count", "paid_cents", "refunded_cents", "last_order_at", "shopper")
 SELECT u."id",
-	coalesce(o."n", 0), coalesce(o."cents", 0), coalesce(r."cents", 0), o."last_at"
+	coalesce(o."n", 0), coalesce(o."cents", 0), coalesce(r."cents", 0), o."last_at", u."role" = 'shopper'
 FROM "users" u
 LEFT JOIN (
 	SELECT "user_id", count(*) AS "n", sum("amount_cents") AS "cents", max("created_at") AS "last_at"
@@ -30,14 +32,15 @@ LEFT JOIN (
 	WHERE f."status" <> 'failed' GROUP BY o2."user_id"
 ) r ON r."user_id" = u."id";
 --> statement-breakpoint
-CREATE FUNCTION "customer_stats_user_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "customer_stats_user_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO "customer_stats" ("user_id") VALUES (NEW."id") ON CONFLICT DO NOTHING;
+	INSERT INTO "customer_stats" AS s ("user_id", "shopper") VALUES (NEW."id", NEW."role" = 'shopper')
+	ON CONFLICT ("user_id") DO UPDATE SET "shopper" = excluded."shopper" WHERE s."shopper" IS DISTINCT FROM excluded."shopper";
 	RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "users_customer_stats" AFTER INSERT ON "users" FOR EACH ROW EXECUTE FUNCTION "customer_stats_user_added"();
+CREATE TRIGGER "users_customer_stats" AFTER INSERT OR UPDATE OF "role" ON "users" FOR EACH ROW EXECUTE FUNCTION "customer_stats_user_changed"();
 --> statement-breakpoint
 CREATE FUNCTION "customer_stats_order_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -85,12 +88,20 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "order_refunds_customer_stats" AFTER INSERT OR UPDATE OR DELETE ON "order_refunds" FOR EACH ROW EXECUTE FUNCTION "customer_stats_refund_changed"();
 --> statement-breakpoint
--- The list's sorts, each with the user id as the tie-break (a stable page order). Descending
--- indexes put customers who never ordered last when the newest or biggest come first.
-CREATE INDEX "customer_stats_spend_idx" ON "customer_stats" USING btree ("spend_cents" DESC, "user_id" DESC);
+-- The list's sorts, each with the user id as the tie-break (a stable page order), shoppers only.
+-- A page is found in the index alone (EXPLAIN: Index Only Scan, then 25 rows fetched), so the
+-- last of 800 pages costs about what the first does. Descending indexes put customers who never
+-- ordered last when the newest or biggest come first.
+CREATE INDEX "customer_stats_spend_idx" ON "customer_stats" USING btree ("spend_cents" DESC, "user_id" DESC) WHERE "shopper";
 --> statement-breakpoint
-CREATE INDEX "customer_stats_orders_idx" ON "customer_stats" USING btree ("order_count" DESC, "user_id" DESC);
+CREATE INDEX "customer_stats_orders_idx" ON "customer_stats" USING btree ("order_count" DESC, "user_id" DESC) WHERE "shopper";
 --> statement-breakpoint
-CREATE INDEX "customer_stats_last_order_idx" ON "customer_stats" USING btree ("last_order_at" DESC NULLS LAST, "user_id" DESC);
+CREATE INDEX "customer_stats_last_order_idx" ON "customer_stats" USING btree ("last_order_at" DESC NULLS LAST, "user_id" DESC) WHERE "shopper";
 --> statement-breakpoint
-CREATE INDEX "users_name_idx" ON "users" USING btree (lower("name"), "id");
+CREATE INDEX "users_shopper_name_idx" ON "users" USING btree (lower("name"), "id") WHERE "role" = 'shopper';
+--> statement-breakpoint
+-- The order board's pages the same way: the page's ids from the index alone (its filters on status
+-- and payment are in the index), then only those orders read. The default view, and the orders to fulfil.
+CREATE INDEX "orders_board_page_idx" ON "orders" USING btree ("created_at" DESC, "id" DESC) INCLUDE ("status", "paid_at");
+--> statement-breakpoint
+CREATE INDEX "orders_to_fulfil_page_idx" ON "orders" USING btree ("created_at" DESC, "id" DESC) WHERE "status" IN ('Order Placed', 'Processing');

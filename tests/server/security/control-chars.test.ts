@@ -39,7 +39,7 @@ describe('the delivery address', () => {
     for (const bad of ['\u001b[2J', '\u202e']) {
       const res = await postJson(ctx.app, '/api/order/stripe', orderBody([{ productId: TP.plain, color: '|', quantity: 1 }], 30, { address: { ...ADDRESS, street: `12 Analytical${bad} Way` } }), a.token);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toBe('Invalid delivery address: Please remove control characters and text-direction marks');
+      expect(res.json().message).toBe('Invalid delivery address: street: Please remove control characters and text-direction marks');
     }
     const orders = await postJson(ctx.app, '/api/order/userorders', {}, a.token);
     expect(orders.json().orders).toEqual([]);

@@ -83,7 +83,7 @@ describe('staff settings', () => {
       'hiddenProductTags[0]': expect.stringContaining('must be one of outofstock'),
       showSupportInOrders: 'must be true or false',
     });
-    expect((await postJson(ctx.app, '/api/staff/settings', {}, ctx.staff.token)).json().message).toContain('give showSupportInOrders, hiddenCategories or hiddenProductTags');
+    expect((await postJson(ctx.app, '/api/staff/settings', {}, ctx.staff.token)).json().message).toContain('Choose a setting to change: the support button in My Orders, hidden categories or hidden product tags');
 
     const audit = (await send('GET', '/api/staff/audit?entity=settings&id=shop')).json().entries;
     expect(audit[0]).toMatchObject({ action: 'update', actor: { email: ctx.staff.email }, changes: { hiddenCategories: { from: [], to: ['MARVEL', 'Wall_Art'] } } });

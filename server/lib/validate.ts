@@ -32,7 +32,7 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && /^Invalid input/.test(m)) return /received undefined/.test(m) ? 'is required' : `must be ${article(issue.expected)}`;
   if (issue.code === 'too_big' && /^Too big/.test(m)) return `must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : ''}`;
   if (issue.code === 'too_small' && /^Too small/.test(m)) return `must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : issue.origin === 'array' ? ' items' : ''}`;
-  if (issue.code === 'invalid_value' && /^Invalid (option|input)/.test(m)) return `must be one of: ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'invalid_value' && /^Invalid (?:option|input)/.test(m)) return `must be one of: ${issue.values.map(String).join(', ')}`;
   if (issue.code === 'unrecognized_keys') return `${issue.keys.length === 1 ? 'This field is' : 'These fields are'} not accepted: ${issue.keys.join(', ')}`;
   if (issue.code === 'invalid_format' && /^Invalid /.test(m)) return issue.format === 'email' ? 'must be an e-mail address' : `must be a valid ${issue.format}`;
   return m;

@@ -45,7 +45,7 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
  * the start date". A predicate ("must be…", "is required") follows the field's name; a message
  * its schema wrote as a sentence of its own (capitalised) stands alone.
  */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue): string {
   const message = issueMessage(issue);
   if (!issue.path.length || /^[^a-z]/.test(message)) return message.charAt(0).toUpperCase() + message.slice(1);
   return `${fieldLabel(issue.path)} ${message}`;

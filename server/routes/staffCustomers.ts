@@ -8,7 +8,7 @@ import { hasControlChars } from '../lib/inputGuards';
 import { parseOr400 } from '../lib/validate';
 import { currentUser } from '../plugins/users';
 
-export const CUSTOMERS_MAX_PAGE_SIZE = 100;
+const CUSTOMERS_MAX_PAGE_SIZE = 100;
 /** The customer export's columns. */
 export const CUSTOMER_CSV_COLUMNS = ['name', 'e-mail', 'orders', 'paid', 'refunded', 'spend', 'last order', 'joined', 'state'];
 export const CUSTOMER_MESSAGES = {

@@ -42,17 +42,40 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "users_customer_stats" AFTER INSERT OR UPDATE OF "role" ON "users" FOR EACH ROW EXECUTE FUNCTION "customer_stats_user_changed"();
 --> statement-breakpoint
-CREATE FUNCTION "customer_stats_order_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement-level, over the statement's transition tables: one change per customer per
+-- statement, however many of their orders it touches (a row-level trigger updating one customer's
+-- row once for each of 20,000 bulk-inserted orders walks an ever longer chain of row versions).
+-- A status move of a paid order adds nothing and writes nothing.
+CREATE FUNCTION "customer_stats_orders_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP IN ('UPDATE', 'DELETE') AND OLD."paid_at" IS NOT NULL THEN
-		UPDATE "customer_stats" SET "order_count" = "order_count" - 1, "paid_cents" = "paid_cents" - OLD."amount_cents"
-		WHERE "user_id" = OLD."user_id";
-	END IF;
-	IF TG_OP IN ('INSERT', 'UPDATE') AND NEW."paid_at" IS NOT NULL THEN
+	IF TG_OP = 'INSERT' THEN
 		INSERT INTO "customer_stats" AS s ("user_id", "order_count", "paid_cents", "last_order_at")
-		VALUES (NEW."user_id", 1, NEW."amount_cents", NEW."created_at")
+		SELECT d."user_id", sum(d."n"), sum(d."cents"), max(d."last_at")
+		FROM (SELECT "user_id", 1 AS "n", "amount_cents"::bigint AS "cents", "created_at" AS "last_at" FROM "new_orders" WHERE "paid_at" IS NOT NULL) d
+		GROUP BY d."user_id"
+		HAVING sum(d."n") <> 0 OR sum(d."cents") <> 0
 		ON CONFLICT ("user_id") DO UPDATE SET
-			"order_count" = s."order_count" + 1,
+			"order_count" = s."order_count" + excluded."order_count",
+			"paid_cents" = s."paid_cents" + excluded."paid_cents",
+			"last_order_at" = greatest(s."last_order_at", excluded."last_order_at");
+	ELSIF TG_OP = 'DELETE' THEN
+		INSERT INTO "customer_stats" AS s ("user_id", "order_count", "paid_cents", "last_order_at")
+		SELECT d."user_id", sum(d."n"), sum(d."cents"), max(d."last_at")
+		FROM (SELECT "user_id", -1 AS "n", -"amount_cents"::bigint AS "cents", NULL::timestamptz AS "last_at" FROM "old_orders" WHERE "paid_at" IS NOT NULL) d
+		GROUP BY d."user_id"
+		HAVING sum(d."n") <> 0 OR sum(d."cents") <> 0
+		ON CONFLICT ("user_id") DO UPDATE SET
+			"order_count" = s."order_count" + excluded."order_count",
+			"paid_cents" = s."paid_cents" + excluded."paid_cents",
+			"last_order_at" = greatest(s."last_order_at", excluded."last_order_at");
+	ELSE
+		INSERT INTO "customer_stats" AS s ("user_id", "order_count", "paid_cents", "last_order_at")
+		SELECT d."user_id", sum(d."n"), sum(d."cents"), max(d."last_at")
+		FROM (SELECT "user_id", 1 AS "n", "amount_cents"::bigint AS "cents", "created_at" AS "last_at" FROM "new_orders" WHERE "paid_at" IS NOT NULL UNION ALL SELECT "user_id", -1 AS "n", -"amount_cents"::bigint AS "cents", NULL::timestamptz AS "last_at" FROM "old_orders" WHERE "paid_at" IS NOT NULL) d
+		GROUP BY d."user_id"
+		HAVING sum(d."n") <> 0 OR sum(d."cents") <> 0
+		ON CONFLICT ("user_id") DO UPDATE SET
+			"order_count" = s."order_count" + excluded."order_count",
 			"paid_cents" = s."paid_cents" + excluded."paid_cents",
 			"last_order_at" = greatest(s."last_order_at", excluded."last_order_at");
 	END IF;
@@ -60,11 +83,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "orders_customer_stats_added" AFTER INSERT OR DELETE ON "orders" FOR EACH ROW EXECUTE FUNCTION "customer_stats_order_changed"();
+CREATE TRIGGER "orders_customer_stats_inserted" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS "new_orders" FOR EACH STATEMENT EXECUTE FUNCTION "customer_stats_orders_changed"();
 --> statement-breakpoint
-CREATE TRIGGER "orders_customer_stats_changed" AFTER UPDATE OF "paid_at", "amount_cents", "user_id" ON "orders" FOR EACH ROW
-	WHEN (OLD."paid_at" IS DISTINCT FROM NEW."paid_at" OR OLD."amount_cents" IS DISTINCT FROM NEW."amount_cents" OR OLD."user_id" IS DISTINCT FROM NEW."user_id")
-	EXECUTE FUNCTION "customer_stats_order_changed"();
+CREATE TRIGGER "orders_customer_stats_updated" AFTER UPDATE ON "orders" REFERENCING OLD TABLE AS "old_orders" NEW TABLE AS "new_orders" FOR EACH STATEMENT EXECUTE FUNCTION "customer_stats_orders_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "orders_customer_stats_deleted" AFTER DELETE ON "orders" REFERENCING OLD TABLE AS "old_orders" FOR EACH STATEMENT EXECUTE FUNCTION "customer_stats_orders_changed"();
 --> statement-breakpoint
 CREATE FUNCTION "customer_stats_refund_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -110,8 +110,10 @@ export const staffCatalogSlice = createSlice({
       state.product.draft.date = iso ? Date.parse(iso) : null;
       clearError(state.product.errors, 'date');
     },
-    productFlagChanged(state, action: PayloadAction<{ flag: ProductFlag; value: boolean }>) {
+    productFlagChanged(state, action: PayloadAction<{ flag: ProductFlag; value: boolean; saved?: boolean }>) {
       state.product.draft.flags[action.payload.flag] = action.payload.value;
+      // A flag the server already changed (hide / show) is no unsaved change.
+      if (action.payload.saved) state.product.baseline.flags[action.payload.flag] = action.payload.value;
     },
     colorVariantAdded(state) {
       state.product.draft.colorVariants.push({ color: '', image: '' });

@@ -3,7 +3,7 @@ import { navigationRequested, toastRequested } from '../../../store/events';
 import type { StoreDeps } from '../../../store/deps';
 import type { AppDispatch, RootState } from '../../../store/types';
 import { selectLocation } from '../../router';
-import { saveCsv } from '../staffThunks';
+import { saveCsv } from '../saveCsv';
 import { customersApi } from './customersApi';
 import { accountChangeEnded, accountChangeStarted, customerSearchApplied, disableRefused, selectStaffCustomers } from './customersSlice';
 import { CUSTOMER_TEXT, customerQueryArgs, customerSearch, disableReasonError, parseCustomerFilters, type CustomerListFilters } from './rules';

@@ -79,7 +79,7 @@ export function exportBoard(): Thunk<Promise<void>> {
 }
 
 /** Saves CSV text through the browser's download (a blob link; nothing else leaves the page). */
-function saveCsv(filename: string, text: string): void {
+export function saveCsv(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;

@@ -200,6 +200,13 @@ describe('bulk move to Processing', () => {
     }
     expect((await ctx.app.orders.findById(pending.id))!.status).toBe('Payment Pending');
 
+    // The selection exported: exactly those orders, whatever the board's filters.
+    const csv = await get(`/api/staff/orders/export.csv?ids=${placed1.id},${pending.id}&status=Delivered`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(3);
+    expect(csv.body).toContain('Payment Pending');
+    expect((await get('/api/staff/orders/export.csv?ids=nope')).json()).toMatchObject({ success: false });
+
     expect((await send('POST', '/api/staff/orders/bulk-status', { status: 'Delivered', ids: [placed1.id] })).json()).toMatchObject({ success: false });
     expect((await send('POST', '/api/staff/orders/bulk-status', { status: 'Processing', ids: [] })).json()).toMatchObject({ message: 'Choose at least one order.' });
     const shopper = await makeShopper(ctx.app, 'Sneaky');

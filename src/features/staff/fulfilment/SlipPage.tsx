@@ -159,9 +159,11 @@ export function SlipPage() {
             {title}
           </Typography>
         </Box>
-        <Button variant="contained" onClick={() => window.print()} disabled={!data || data.slips.length === 0}>
-          Print
-        </Button>
+        {data && data.slips.length > 0 ? (
+          <Button variant="contained" onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : null}
       </Box>
       {ids.length === 0 ? (
         <Alert severity="info" className="slip-toolbar">

@@ -15,6 +15,7 @@ import { registerShopper, simpleProducts, type Shopper } from './shopper';
  */
 let customer: Shopper;
 let orderId = '';
+let secondId = '';
 let productName = '';
 
 async function staffPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const product = (await simpleProducts())[0]!;
   productName = product.name;
   orderId = await customer.placePaidOrder(product);
+  secondId = await customer.placePaidOrder(product);
 });
 
 describe('packing slips', () => {
@@ -67,6 +69,14 @@ describe('packing slips', () => {
     expect(await slip.isVisible()).toBe(true);
     await screenshot(page, 'staff-slip-print');
     await page.emulateMedia({ media: 'screen' });
+
+    // A selection prints one order per sheet.
+    await page.goto(`/staff/slips?ids=${orderId},${secondId}`);
+    await expect.poll(() => page.getByTestId('packing-slip').count()).toBe(2);
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    fs.mkdirSync(path.resolve('test-output'), { recursive: true });
+    fs.writeFileSync(path.resolve('test-output/staff-slips.pdf'), pdf);
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(2);
 
     // The board: the order chosen by keyboard, its slips one link away.
     await page.goto('/staff/orders');

@@ -24,9 +24,9 @@ const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        '.staff-chrome, .slip-toolbar': { display: 'none !important' },
-        '.staff-console': { display: 'block !important' },
-        body: { background: '#fff !important' },
+        '.staff-chrome, .slip-toolbar, [data-testid="test-mode-ribbon"]': { display: 'none !important' },
+        '.staff-console': { display: 'block !important', background: '#fff !important' },
+        'html, body, #root': { background: '#fff !important' },
         '.packing-slip': { border: 'none !important', boxShadow: 'none !important', margin: '0 !important', padding: '0 !important', breakAfter: 'page' },
         '.packing-slip:last-of-type': { breakAfter: 'auto' },
       },

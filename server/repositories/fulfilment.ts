@@ -4,7 +4,7 @@ import type { BundleContent, OrderNote, PackingSlip, SlipLine, TimelineEntry } f
 import { formatOrderNumber } from '../../src/domain/orderNumber';
 import { formatCents } from '../../src/domain/money';
 import type { Address, OrderStatus } from '../../src/domain/types';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { auditLog, bundles, emailOutbox, orderEvents, orderNotes, orderRefunds, orderTags, orders, products, users } from '../db/schema';
 import type { AuditActor, AuditRepository } from './audit';
 import type { OrderRow, StoredOrderItem } from './orders';
@@ -14,8 +14,6 @@ export interface NoteAuthor extends AuditActor {
   name: string;
 }
 
-/** A bundle line may carry a copy of the products it held when it was ordered. */
-type ItemWithContents = StoredOrderItem & { contents?: BundleContent[] };
 
 /** At most this many orders match a note or tag search (the board pages through them with its other matches). */
 const NOTE_TAG_MATCH_LIMIT = 500;
@@ -78,6 +76,25 @@ export async function ordersNotedOrTagged(db: Db, q: string, tsQuery: string | n
       : Promise.resolve([]),
   ]);
   return [...new Set([...byTag, ...byNote].map((r) => r.id))].slice(0, NOTE_TAG_MATCH_LIMIT);
+}
+
+/** The products each bundle holds now, by bundle id (an order keeps a copy of them when it is placed). */
+export async function bundleContentsNow(db: DbOrTx, bundleIds: string[]): Promise<Map<string, BundleContent[]>> {
+  const ids = [...new Set(bundleIds)];
+  if (ids.length === 0) return new Map();
+  const bundleRows = await db.select({ id: bundles.id, productIds: bundles.productIds }).from(bundles).where(inArray(bundles.id, ids));
+  const productIds = [...new Set(bundleRows.flatMap((b) => b.productIds))];
+  const productRows = productIds.length ? await db.select({ id: products.id, name: products.name, images: products.images }).from(products).where(inArray(products.id, productIds)) : [];
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+  return new Map(
+    bundleRows.map((b) => [
+      b.id,
+      b.productIds.flatMap((id) => {
+        const p = productById.get(id);
+        return p ? [{ productId: p.id, name: p.name, image: p.images[0] ?? '' }] : [];
+      }),
+    ]),
+  );
 }
 
 /**
@@ -150,27 +167,15 @@ export class FulfilmentRepository {
 
   /** For each bundle line of `items` (by index), the products inside it: the copy kept with the order, else the bundle's products now. */
   async bundleContents(items: StoredOrderItem[]): Promise<Record<number, BundleContent[]>> {
-    const lines = (items as ItemWithContents[]).map((item, index) => ({ item, index })).filter(({ item }) => item.kind === 'bundle');
+    const lines = items.map((item, index) => ({ item, index })).filter(({ item }) => item.kind === 'bundle');
     const out: Record<number, BundleContent[]> = {};
     const toLookUp = lines.filter(({ item, index }) => {
       if (Array.isArray(item.contents)) out[index] = item.contents;
       return !Array.isArray(item.contents);
     });
     if (toLookUp.length === 0) return out;
-    const bundleRows = await this.db
-      .select({ id: bundles.id, productIds: bundles.productIds })
-      .from(bundles)
-      .where(inArray(bundles.id, [...new Set(toLookUp.map(({ item }) => item.productId))]));
-    const productIds = [...new Set(bundleRows.flatMap((b) => b.productIds))];
-    const productRows = productIds.length ? await this.db.select({ id: products.id, name: products.name, images: products.images }).from(products).where(inArray(products.id, productIds)) : [];
-    const productById = new Map(productRows.map((p) => [p.id, p]));
-    const bundleById = new Map(bundleRows.map((b) => [b.id, b.productIds]));
-    for (const { item, index } of toLookUp) {
-      out[index] = (bundleById.get(item.productId) ?? []).flatMap((id) => {
-        const p = productById.get(id);
-        return p ? [{ productId: p.id, name: p.name, image: p.images[0] ?? '' }] : [];
-      });
-    }
+    const now = await bundleContentsNow(this.db, toLookUp.map(({ item }) => item.productId));
+    for (const { item, index } of toLookUp) out[index] = now.get(item.productId) ?? [];
     return out;
   }
 

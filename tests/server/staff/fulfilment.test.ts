@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../../server/db/schema';
+import { bundles, emailOutbox } from '../../../server/db/schema';
 import type { StaffOrderBoardResponse, StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import type { BulkMoveResponse, OrderFulfilmentResponse, OrderNoteResponse, OrderTagsResponse, PackingSlipsResponse } from '../../../server/routes/staffFulfil';
 import type { Order } from '../../../src/domain/types';
@@ -141,6 +141,26 @@ describe('the timeline', () => {
     expect(Object.keys(bundleContents)).toEqual(['1']);
     expect(bundleContents[1]!.length).toBeGreaterThan(0);
     expect(bundleContents[1]![0]).toMatchObject({ productId: expect.any(String), name: expect.any(String) });
+  });
+});
+
+describe('a bundle line', () => {
+  it('keeps the products it held when ordered, whatever later edits of the bundle do', async () => {
+    const a = await makeShopper(ctx.app, 'Keeper');
+    const items = [{ productId: TP.activeBundle, color: 'bundle', quantity: 1 }];
+    const quote = (await postJson(ctx.app, '/api/order/quote', { items }, a.token)).json() as { quote: { amount: number } };
+    const s = await openSession(ctx.app, a.token, items, quote.quote.amount);
+    const before = (await fulfilment(s.orderId)).bundleContents[0]!;
+    expect(before.length).toBeGreaterThan(0);
+    const [bundle] = await ctx.app.db.select().from(bundles).where(eq(bundles.id, TP.activeBundle));
+    await ctx.app.db.update(bundles).set({ productIds: [TP.cheap] }).where(eq(bundles.id, TP.activeBundle));
+    try {
+      expect((await fulfilment(s.orderId)).bundleContents[0]).toEqual(before);
+      const slip = (await get(`/api/staff/slips?ids=${s.orderId}`)).json() as PackingSlipsResponse;
+      expect(slip.slips[0]!.lines[0]!.contents).toEqual(before);
+    } finally {
+      await ctx.app.db.update(bundles).set({ productIds: bundle!.productIds }).where(eq(bundles.id, TP.activeBundle));
+    }
   });
 });
 

@@ -64,7 +64,7 @@ describe('internal notes', () => {
     const order = await insertOrder(ctx.app, a.id);
     expect((await addNote(order.id, '   ')).json()).toMatchObject({ success: false, message: 'Write the note first.' });
     expect((await addNote(order.id, 'x'.repeat(2001))).json()).toMatchObject({ success: false, message: 'A note has at most 2000 characters (this one has 2001).' });
-    expect((await addNote(order.id, 42)).statusCode).toBe(400);
+    expect((await addNote(order.id, 42)).json()).toMatchObject({ success: false, message: 'Write the note first.' });
     expect((await addNote('f'.repeat(24), 'hello')).statusCode).toBe(404);
     expect((await addNote('nope', 'hello')).json()).toMatchObject({ message: 'This is not an order id (24 hexadecimal characters).' });
     expect((await fulfilment(order.id)).notes).toEqual([]);
@@ -227,7 +227,7 @@ describe('bulk move to Processing', () => {
     expect(csv.body).toContain('Payment Pending');
     expect((await get('/api/staff/orders/export.csv?ids=nope')).json()).toMatchObject({ success: false });
 
-    expect((await send('POST', '/api/staff/orders/bulk-status', { status: 'Delivered', ids: [placed1.id] })).json()).toMatchObject({ success: false });
+    expect((await send('POST', '/api/staff/orders/bulk-status', { status: 'Delivered', ids: [placed1.id] })).json()).toMatchObject({ success: false, message: 'Orders can be moved together to Processing only.' });
     expect((await send('POST', '/api/staff/orders/bulk-status', { status: 'Processing', ids: [] })).json()).toMatchObject({ message: 'Choose at least one order.' });
     const shopper = await makeShopper(ctx.app, 'Sneaky');
     expect((await send('POST', '/api/staff/orders/bulk-status', { status: 'Processing', ids: [placed1.id] }, shopper.token)).statusCode).toBe(403);

@@ -78,6 +78,15 @@ export async function ordersNotedOrTagged(db: Db, q: string, tsQuery: string | n
   return [...new Set([...byTag, ...byNote].map((r) => r.id))].slice(0, NOTE_TAG_MATCH_LIMIT);
 }
 
+/** The tags of each order of `ids` (a board page), alphabetical. */
+export async function tagsOf(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = await db.select({ orderId: orderTags.orderId, tag: orderTags.tag }).from(orderTags).where(inArray(orderTags.orderId, ids)).orderBy(asc(orderTags.tag));
+  for (const r of rows) out.set(r.orderId, [...(out.get(r.orderId) ?? []), r.tag]);
+  return out;
+}
+
 /** The products each bundle holds now, by bundle id (an order keeps a copy of them when it is placed). */
 export async function bundleContentsNow(db: DbOrTx, bundleIds: string[]): Promise<Map<string, BundleContent[]>> {
   const ids = [...new Set(bundleIds)];

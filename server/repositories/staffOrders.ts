@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
 import { orderBreakdown, orderToWire, type OrderRow } from './orders';
 import { trimChars } from '../../src/domain/text';
-import { ordersNotedOrTagged } from './fulfilment';
+import { ordersNotedOrTagged, tagsOf } from './fulfilment';
 
 /** Filters of the staff order board; every one is applied in SQL. */
 export interface OrderBoardFilter {
@@ -136,8 +136,9 @@ export class StaffOrdersRepository {
       this.pageQueryFor(f, accountIds),
       this.db.select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)::bigint` }).from(orders).where(this.where(f, accountIds)),
     ]);
+    const tags = await tagsOf(this.db, rows.map((r) => r.order.id));
     return {
-      orders: rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! })),
+      orders: rows.map((r) => ({ ...summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! }), tags: tags.get(r.order.id) ?? [] })),
       total: Number(count?.n ?? 0),
       value: toDollars(Number(count?.cents ?? 0)),
       page: f.page,

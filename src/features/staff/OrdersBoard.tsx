@@ -175,6 +175,15 @@ export function OrdersBoard() {
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {formatWhen(o.date)}
                     </Typography>
+                    {o.tags && o.tags.length > 0 ? (
+                      <Box component="ul" aria-label="Tags" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {o.tags.map((t) => (
+                          <Box component="li" key={t} sx={{ fontSize: '0.75rem', fontWeight: 600, bgcolor: brand.lilacSoft, color: '#4B2E8F', borderRadius: 4, px: 0.75 }}>
+                            {t}
+                          </Box>
+                        ))}
+                      </Box>
+                    ) : null}
                     <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                       {o.deliveryEmail}
                     </Typography>

@@ -93,6 +93,8 @@ describe('tags', () => {
 
     expect((await addNote(noted.id, 'Shopper asked for the Zanzibar box')).statusCode).toBe(200);
     expect(await board('gift')).toEqual([gift.id]);
+    const row = ((await get(`/api/staff/orders/search?q=gift`)).json() as StaffOrderBoardResponse).orders[0]!;
+    expect(row.tags).toEqual(['gift-wrap', 'rush']);
     expect(await board('#rush')).toEqual([plain.id, gift.id]);
     expect(await board('zanzib')).toEqual([noted.id]);
     expect(await board('zanzibar box')).toEqual([noted.id]);

@@ -205,7 +205,7 @@ export function NotesAndTags({ orderId }: { orderId: string }) {
           <TextInput label="New note" multiline minRows={2} size="small" fullWidth value={note} onChange={(e) => dispatch(noteDraftEdited({ orderId, text: e.target.value }))} inputProps={{ maxLength: NOTE_MAX_LENGTH }} />
           <Box>
             <Button type="submit" variant="contained" loading={saving} aria-busy={saving}>
-              Save note
+              Add note
             </Button>
           </Box>
         </Box>

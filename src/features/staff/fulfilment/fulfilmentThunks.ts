@@ -4,7 +4,7 @@ import { toastRequested } from '../../../store/events';
 import type { AppDispatch, RootState } from '../../../store/types';
 import { STAFF_TEXT } from '../rules';
 import { staffApi } from '../staffApi';
-import { saveCsv } from '../staffThunks';
+import { saveCsv } from '../saveCsv';
 import { fulfilmentApi } from './fulfilmentApi';
 import {
   bulkMoveFailed,

@@ -637,3 +637,34 @@ export const customerStats = pgTable(
     index('customer_stats_last_order_idx').on(t.lastOrderAt.desc().nullsLast(), t.userId.desc()).where(sql`${t.shopper}`),
   ],
 );
+
+/** A staff-only note on an order (0009_fulfilment): never in a shopper's answer or e-mail. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: text('author_id'),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt), index('order_notes_search_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.body})`)],
+);
+
+/** A staff tag on an order (lowercase words: 'gift', 'rush'), found by the board's search. */
+export const orderTags = pgTable(
+  'order_tags',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.tag] }), index('order_tags_tag_idx').on(sql`${t.tag} text_pattern_ops`)],
+);

@@ -47,6 +47,8 @@ export interface StoredOrderItem {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
+  /** A bundle line's products as they were when it was ordered (later edits of the bundle leave it alone). */
+  contents?: Array<{ productId: string; name: string; image: string }>;
 }
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
 import { orderBreakdown, orderToWire, type OrderRow } from './orders';
 import { trimChars } from '../../src/domain/text';
+import { ordersNotedOrTagged, tagsOf } from './fulfilment';
 
 /** Filters of the staff order board; every one is applied in SQL. */
 export interface OrderBoardFilter {
@@ -22,6 +23,8 @@ export interface OrderBoardFilter {
    * `toFulfil`: paid and not yet delivered (Order Placed or Processing).
    */
   view?: BoardView;
+  /** Exactly these orders (a selection on the board), whatever the other filters say. */
+  ids?: string[];
   page: number;
   pageSize: number;
 }
@@ -47,6 +50,12 @@ export function boardTsQuery(q: string): string | null {
   return words.length ? words.map((w) => `'${w}':*`).join(' & ') : null;
 }
 
+/** Ids a board search matches beside the orders' own text. */
+interface SearchIds {
+  accountIds: string[];
+  orderIds: string[];
+}
+
 const HEX_PREFIX = /^[0-9a-f]{4,24}$/;
 /** At most this many accounts match an e-mail search (a prefix as short as "a" must not list every account). */
 const ACCOUNT_MATCH_LIMIT = 100;
@@ -69,7 +78,8 @@ export class StaffOrdersRepository {
     return rows.map((r) => r.id);
   }
 
-  private where(f: Omit<OrderBoardFilter, 'page' | 'pageSize'>, accountIds: string[]): SQL | undefined {
+  private where(f: Omit<OrderBoardFilter, 'page' | 'pageSize'>, { accountIds, orderIds }: SearchIds): SQL | undefined {
+    if (f.ids) return inArray(orders.id, f.ids);
     const conditions: (SQL | undefined)[] = [];
     // Spelled as the partial indexes of 0006_shop are, so the planner can use them.
     if (f.view === 'abandoned') conditions.push(sql`${orders.status} = 'Cancelled' and ${orders.paidAt} is null`);
@@ -87,6 +97,7 @@ export class StaffOrdersRepository {
       const number = parseOrderNumber(q);
       if (number !== null) matches.push(eq(orders.orderNumber, number));
       if (accountIds.length) matches.push(inArray(orders.userId, accountIds));
+      if (orderIds.length) matches.push(inArray(orders.id, orderIds));
       conditions.push(matches.length ? or(...matches) : sql`false`);
     }
     return and(...conditions);
@@ -97,12 +108,18 @@ export class StaffOrdersRepository {
     return this.pageQueryFor(f, await this.accountIdsFor(f.q)).getSQL();
   }
 
-  private async accountIdsFor(q: string | undefined): Promise<string[]> {
+  /** What a search finds outside the orders table: accounts by e-mail, orders by their staff notes and tags. */
+  private async accountIdsFor(q: string | undefined): Promise<SearchIds> {
     const text = q?.trim().toLowerCase();
-    return text && (text.includes('@') || !boardTsQuery(text)) ? this.accountsMatching(text) : [];
+    if (!text) return { accountIds: [], orderIds: [] };
+    const [accountIds, orderIds] = await Promise.all([
+      text.includes('@') || !boardTsQuery(text) ? this.accountsMatching(text) : [],
+      ordersNotedOrTagged(this.db, text, boardTsQuery(text)),
+    ]);
+    return { accountIds, orderIds };
   }
 
-  private pageQueryFor(f: OrderBoardFilter, accountIds: string[]) {
+  private pageQueryFor(f: OrderBoardFilter, accountIds: SearchIds) {
     // The page's ids first, from the board's indexes alone where its filters allow (0010_customers:
     // the default view and the orders to fulfil), then only those orders read: a page deep in
     // 100,000 orders costs about what the first does.
@@ -127,8 +144,9 @@ export class StaffOrdersRepository {
       this.pageQueryFor(f, accountIds),
       this.db.select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)::bigint` }).from(orders).where(this.where(f, accountIds)),
     ]);
+    const tags = await tagsOf(this.db, rows.map((r) => r.order.id));
     return {
-      orders: rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! })),
+      orders: rows.map((r) => ({ ...summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! }), tags: tags.get(r.order.id) ?? [] })),
       total: Number(count?.n ?? 0),
       value: toDollars(Number(count?.cents ?? 0)),
       page: f.page,

@@ -57,6 +57,18 @@ const boardQuery = z
         return found as OrderStatus;
       })
       .optional(),
+    ids: z
+      .string()
+      .max(2600, { message: 'must be at most 100 order ids', abort: true })
+      .transform((v, ctx) => {
+        const ids = [...new Set(v.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))];
+        if (ids.length === 0 || ids.length > 100 || ids.some((id) => !/^[0-9a-f]{24}$/.test(id))) {
+          ctx.addIssue({ code: 'custom', message: 'must be 1 to 100 order ids, separated by commas' });
+          return z.NEVER;
+        }
+        return ids;
+      })
+      .optional(),
     view: z.enum(BOARD_VIEWS, { message: `must be one of ${BOARD_VIEWS.join(', ')}` }).default('orders'),
     from: when(false).optional(),
     to: when(true).optional(),

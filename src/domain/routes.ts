@@ -71,6 +71,9 @@ export const STAFF_PAGES = [
   { path: 'inbox/:conversationId', screen: 'inbox' },
   { path: 'orders', screen: 'ordersBoard', nav: 'Orders' },
   { path: 'orders/:orderId', screen: 'staffOrder' },
+  // Packing slips: one order's, or a selection's (?ids=…), one order per printed sheet.
+  { path: 'orders/:orderId/slip', screen: 'packingSlips' },
+  { path: 'slips', screen: 'packingSlips' },
   // Abandoned checkouts sit with the orders (the menu marks Orders there).
   { path: 'abandoned', screen: 'abandoned' },
   { path: 'customers', screen: 'customers', nav: 'Customers' },

@@ -26,6 +26,8 @@ export interface StaffOrderSummary extends Order {
   customer: StaffCustomer | null;
   deliveryEmail: string;
   itemCount: number;
+  /** Staff tags (on the board's rows only). */
+  tags?: string[];
 }
 
 /** GET /api/staff/conversations/:id, without `success`. */

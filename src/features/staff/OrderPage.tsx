@@ -15,8 +15,7 @@ import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { formatCents, formatMoney } from '../../domain/money';
-import { orderLineTotalCents, variantLabel } from '../../domain/orderLines';
+import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatOrderNumber } from '../../domain/orderNumber';
 import { formatWhen, orderTitle, shortId } from './format';
@@ -25,6 +24,7 @@ import { useGetStaffOrderQuery } from './staffApi';
 import { orderFormEdited, refundConfirmDismissed, selectOrderForm, selectRefundConfirm, selectUpdatingOrder } from './staffSlice';
 import { submitOrderUpdate } from './staffThunks';
 import { StatusChip } from './StatusChip';
+import { CopyAddressButton, NotesAndTags, OrderLines, OrderTimeline, useOrderFulfilment } from './fulfilment/OrderFulfilmentParts';
 import type { StaffOrderDetail } from './types';
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -149,6 +149,7 @@ export function OrderPage() {
   const { orderId = '' } = useParams();
   const valid = /^[0-9a-f]{24}$/.test(orderId);
   const { data, isLoading, isError, error, refetch } = useGetStaffOrderQuery(orderId, { skip: !valid });
+  const { data: fulfilment } = useOrderFulfilment(valid ? orderId : '');
 
   const back = (
     <Link component={RouterLink} to="/staff/orders" sx={{ display: 'inline-block', mb: 1 }}>
@@ -199,6 +200,9 @@ export function OrderPage() {
           {orderTitle(order)}
         </Typography>
         <StatusChip status={order.status} />
+        <Button component={RouterLink} to={`/staff/orders/${order._id}/slip`} variant="outlined" size="small" sx={{ ml: { sm: 'auto' } }}>
+          Packing slip
+        </Button>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {order._id} · placed {formatWhen(order.date)}
@@ -207,19 +211,7 @@ export function OrderPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Section title="Items" id="order-items">
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {order.items.map((item, i) => (
-                <Box component="li" key={`${item.productId ?? item.name}-${i}`} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75, borderBottom: `1px solid ${brand.line}` }}>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {[variantLabel(item.color), `× ${item.quantity}`].filter(Boolean).join(' · ')}
-                    </Typography>
-                  </Box>
-                  <Typography sx={{ whiteSpace: 'nowrap' }}>{formatCents(orderLineTotalCents(item))}</Typography>
-                </Box>
-              ))}
-            </Box>
+            <OrderLines items={order.items} bundleContents={fulfilment?.bundleContents ?? {}} />
             <Box component="dl" sx={{ m: 0, mt: 1 }}>
               <Row label="Subtotal">{formatMoney(order.subtotal)}</Row>
               {order.discount > 0 && <Row label="Discount">{`−${formatMoney(order.discount)}${order.discountCode ? ` (${order.discountCode})` : ''}`}</Row>}
@@ -227,7 +219,10 @@ export function OrderPage() {
               <Row label="Total">{formatMoney(order.amount)}</Row>
             </Box>
           </Section>
-          <Section title="History" id="order-history">
+          <Section title="Timeline" id="order-timeline">
+            <OrderTimeline orderId={order._id} />
+          </Section>
+          <Section title="Status history" id="order-history">
             {order.history.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
                 No status changes yet.
@@ -276,9 +271,14 @@ export function OrderPage() {
           <Section title="Update" id="order-update">
             <UpdateForm order={order} />
           </Section>
+          <Section title="Notes and tags" id="order-notes">
+            <NotesAndTags orderId={order._id} />
+          </Section>
+          {/* The refund panel (its own component) goes here, beside the payment it gives back. */}
           <Section title="Payment" id="order-payment">
             <Box component="dl" sx={{ m: 0 }}>
               <Row label="Method">{order.payment.method}</Row>
+              <Row label="Amount">{formatMoney(order.amount)}</Row>
               <Row label="Provider">{show(order.payment.provider)}</Row>
               <Row label="Session">{show(order.payment.sessionStatus)}</Row>
               <Row label="Paid">{order.payment.paidAt ? formatWhen(order.payment.paidAt) : 'Not paid'}</Row>
@@ -303,6 +303,7 @@ export function OrderPage() {
               {a.description ? <Row label="Note">{a.description}</Row> : null}
               <Row label="Account">{order.customer ? `${order.customer.name} (${order.customer.email})` : '—'}</Row>
             </Box>
+            <CopyAddressButton address={a} />
           </Section>
         </Box>
       </Box>

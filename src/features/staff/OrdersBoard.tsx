@@ -21,6 +21,7 @@ import { useSearchStaffOrdersQuery } from './staffApi';
 import { boardFilterEdited, selectBoardEdits } from './staffSlice';
 import { applyBoardFilters, exportBoard, resetBoardFilters, selectBoardFilters } from './staffThunks';
 import { StatusChip } from './StatusChip';
+import { BulkActions, PageCheckbox, RowCheckbox } from './fulfilment/BulkActions';
 
 const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
@@ -69,7 +70,7 @@ export function OrdersBoard() {
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
       >
         <TextInput
-          label="Order id, e-mail or product"
+          label="Order, e-mail, product, tag or note"
           type="search"
           size="small"
           fullWidth
@@ -126,6 +127,7 @@ export function OrdersBoard() {
         </Box>
       </Box>
 
+      <BulkActions />
       <Box role="status" sx={visuallyHidden}>
         {isFetching ? 'Loading orders…' : data ? `${ordersCount(data.total)} found` : ''}
       </Box>
@@ -148,6 +150,9 @@ export function OrdersBoard() {
           <Table size="small" aria-label="Orders" sx={{ tableLayout: 'fixed', width: '100%' }}>
             <TableHead>
               <TableRow>
+                <TableCell padding="checkbox" sx={{ width: 48 }}>
+                  <PageCheckbox pageIds={data?.orders.map((o) => o._id) ?? []} />
+                </TableCell>
                 <TableCell>Order</TableCell>
                 <TableCell sx={hideOnPhone}>Customer</TableCell>
                 <TableCell sx={{ ...hideOnPhone, width: 80 }}>Items</TableCell>
@@ -160,6 +165,9 @@ export function OrdersBoard() {
             <TableBody>
               {data?.orders.map((o) => (
                 <TableRow key={o._id} hover data-testid="staff-order-row" data-order-id={o._id}>
+                  <TableCell padding="checkbox">
+                    <RowCheckbox id={o._id} name={orderTitle(o)} />
+                  </TableCell>
                   <TableCell sx={{ overflow: 'hidden' }}>
                     <Box component={RouterLink} to={`/staff/orders/${o._id}`} sx={{ fontWeight: 700, color: 'primary.dark' }}>
                       {orderTitle(o)}
@@ -167,6 +175,15 @@ export function OrdersBoard() {
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {formatWhen(o.date)}
                     </Typography>
+                    {o.tags && o.tags.length > 0 ? (
+                      <Box component="ul" aria-label="Tags" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {o.tags.map((t) => (
+                          <Box component="li" key={t} sx={{ fontSize: '0.75rem', fontWeight: 600, bgcolor: brand.lilacSoft, color: '#4B2E8F', borderRadius: 4, px: 0.75 }}>
+                            {t}
+                          </Box>
+                        ))}
+                      </Box>
+                    ) : null}
                     <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                       {o.deliveryEmail}
                     </Typography>

@@ -19,6 +19,7 @@ import { DashboardPage } from './DashboardPage';
 import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
+import { SlipPage } from './fulfilment/SlipPage';
 import { staffReviewsScreens } from './moderation/routes';
 import { startStaffListeners } from './staffListeners';
 import './staffSlice';
@@ -30,6 +31,7 @@ const SCREENS: Record<StaffScreenKey, ReactElement> = {
   ordersBoard: <OrdersBoard />,
   staffOrder: <OrderPage />,
   abandoned: <AbandonedPage />,
+  packingSlips: <SlipPage />,
   ...staffReviewsScreens,
   ...staffCatalogScreens,
   ...staffCustomerScreens,
@@ -121,8 +123,10 @@ export default function StaffConsole() {
 
   return (
     // Rows: the bar, then the page (which takes the rest of the screen, never the bar).
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, gridTemplateRows: 'auto 1fr', minHeight: '100vh' }}>
+    // `staff-console` and `staff-chrome` name what a printed page (a packing slip) leaves out.
+    <Box className="staff-console" sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, gridTemplateRows: 'auto 1fr', minHeight: '100vh' }}>
       <Box
+        className="staff-chrome"
         sx={{
           gridColumn: '1 / -1',
           display: 'flex',
@@ -160,7 +164,7 @@ export default function StaffConsole() {
           Log out
         </Button>
       </Box>
-      <Box component="nav" aria-label="Staff console" sx={{ display: { xs: 'none', md: 'block' }, p: 2, borderRight: `1px solid ${brand.line}`, bgcolor: 'background.paper' }}>
+      <Box component="nav" className="staff-chrome" aria-label="Staff console" sx={{ display: { xs: 'none', md: 'block' }, p: 2, borderRight: `1px solid ${brand.line}`, bgcolor: 'background.paper' }}>
         <NavLinks />
       </Box>
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} sx={{ display: { md: 'none' } }}>

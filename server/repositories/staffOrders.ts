@@ -186,7 +186,7 @@ export class StaffOrdersRepository {
         paidAt: row.paidAt?.toISOString() ?? null,
         refund: refund
           ? {
-              _id: refund.refund.id,
+              _id: refund.refund.providerRefundId ?? refund.refund.id,
               provider: refund.refund.provider,
               amount: toDollars(refund.refund.amountCents),
               status: refund.refund.status,
@@ -213,16 +213,6 @@ export class StaffOrdersRepository {
       .from(paymentSessions)
       .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.status, 'paid')));
     return rows[0];
-  }
-
-  async refundOf(orderId: string) {
-    const rows = await this.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
-    return rows[0];
-  }
-
-  /** Records a refund the provider made (once per order: a repeat keeps the first). */
-  async recordRefund(tx: DbOrTx, refund: { id: string; orderId: string; provider: string; amountCents: number; status: string; actorId: string }): Promise<void> {
-    await tx.insert(orderRefunds).values(refund).onConflictDoNothing();
   }
 
   /** Sets the tracking number inside the caller's transaction (its event is recorded by the trigger). */

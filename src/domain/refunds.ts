@@ -125,3 +125,55 @@ export function planRefund(
 export function partlyRefundedLabel(refundedCents: number, paidCents: number): string | null {
   return refundedCents > 0 && refundedCents < paidCents ? `Partly refunded ${formatCents(refundedCents)}` : null;
 }
+
+/** A refund as the staff API shows it (dollars). */
+export interface OrderRefundView {
+  _id: string;
+  provider: string;
+  /** The provider's id of the refund (re_…); null while it is being asked. */
+  providerRefundId: string | null;
+  amount: number;
+  /** requested (the provider is being asked), succeeded, pending (Stripe, until the card network confirms). */
+  status: string;
+  lines: Array<{ index: number; quantity: number; amount: number }>;
+  reason: string | null;
+  restock: boolean;
+  by: { _id: string | null; name: string | null; email: string | null };
+  at: string;
+}
+
+/** One line of the refund panel: what it held and how many units are refunded already. */
+export interface RefundPanelLine {
+  index: number;
+  name: string;
+  image: string;
+  /** The line's 'color|size' or 'bundle' (as My Orders reads it). */
+  color: string;
+  quantity: number;
+  refundedQuantity: number;
+  /** The line's total before the discount (dollars). */
+  total: number;
+}
+
+/** GET /api/staff/orders/:id/refunds, without `success`: what the staff refund panel shows. */
+export interface RefundPanel {
+  orderId: string;
+  status: string;
+  /** What the order took, what went back, what is left (dollars). */
+  paid: number;
+  refunded: number;
+  refundable: number;
+  shipping: number;
+  discount: number;
+  lines: RefundPanelLine[];
+  refunds: OrderRefundView[];
+}
+
+/** POST /api/staff/orders/:id/refunds: units of lines and/or an amount (dollars), once per key. */
+export interface RefundRequestBody {
+  lines: Array<{ index: number; quantity: number }>;
+  amount: number;
+  reason?: string;
+  restock: boolean;
+  idempotencyKey: string;
+}

@@ -264,7 +264,7 @@ export class OrdersRepository {
   async setStatus(
     id: string,
     to: OrderStatus,
-    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; then?: AfterChange } = {},
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; carrier?: string; then?: AfterChange } = {},
   ): Promise<OrderRow | null> {
     if (to === 'Order Placed') return null;
     return this.move(id, to, opts);
@@ -273,7 +273,7 @@ export class OrdersRepository {
   private async move(
     id: string,
     to: OrderStatus,
-    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; then?: AfterChange },
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; carrier?: string; then?: AfterChange },
   ): Promise<OrderRow | null> {
     const allowed = allowedPredecessors(to).filter((s) => !opts.from || s === opts.from);
     if (allowed.length === 0) return null;
@@ -287,6 +287,7 @@ export class OrdersRepository {
           // sequence never hands a number out twice, whichever instance asks.
           ...(to === 'Order Placed' ? { paidAt: sql`now()`, orderNumber: sql`nextval('order_number_seq')` } : {}),
           ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
+          ...(opts.carrier !== undefined ? { carrier: opts.carrier } : {}),
         })
         .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
         .returning();

@@ -216,8 +216,8 @@ export class StaffOrdersRepository {
   }
 
   /** Sets the tracking number inside the caller's transaction (its event is recorded by the trigger). */
-  async setTrackingNumber(tx: DbOrTx, id: string, trackingNumber: string): Promise<OrderRow | null> {
-    const [row] = await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
+  async setTrackingNumber(tx: DbOrTx, id: string, trackingNumber: string, carrier?: string): Promise<OrderRow | null> {
+    const [row] = await tx.update(orders).set({ trackingNumber, ...(carrier !== undefined ? { carrier } : {}), updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
     return row ?? null;
   }
 

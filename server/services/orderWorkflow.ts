@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toDollars } from '../../src/domain/money';
 import { canTransition, ORDER_TRANSITIONS } from '../../src/domain/orderStatus';
 import { lineNetCents, planRefund, REFUND_MESSAGES, refundableCents, unitsRefundCents, type PlannedRefund, type RefundedSoFar, type RefundRequest } from '../../src/domain/refunds';
+import type { Carrier } from '../../src/domain/tracking';
 import type { OrderStatus, ShopperRefund } from '../../src/domain/types';
 import type { RefundLineRow } from '../db/schema';
 import type { DbOrTx } from '../db/client';
@@ -286,10 +287,10 @@ export class OrderWorkflow {
    * 'Order Placed' (only the provider's word makes an order paid); a tracking number only on a
    * paid order. A 409 words each refusal.
    */
-  async staffChange(input: { orderId: string; status?: OrderStatus; trackingNumber?: string }, actor: AuditActor, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange> {
+  async staffChange(input: { orderId: string; status?: OrderStatus; trackingNumber?: string; carrier?: Carrier }, actor: AuditActor, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange> {
     const order = await this.deps.orders.findById(input.orderId);
     if (!order) throw new HttpError(404, M.orderNotFound);
-    const { status: to, trackingNumber } = input;
+    const { status: to, trackingNumber, carrier } = input;
     const moves = to !== undefined && to !== order.status;
     if (!moves && trackingNumber === undefined) throw new HttpError(409, to ? M.alreadyInStatus(to) : M.nothingToDo);
     if (moves && to === 'Order Placed') throw new HttpError(409, M.paidByProviderOnly);
@@ -298,10 +299,10 @@ export class OrderWorkflow {
     if (trackingNumber !== undefined && !PAID.includes(finalStatus)) throw new HttpError(409, M.trackingOnUnpaid(finalStatus));
 
     let change: StaffOrderChange | null;
-    if (!moves) change = await this.setTracking(order, trackingNumber!, actor);
+    if (!moves) change = await this.setTracking(order, trackingNumber!, actor, carrier);
     else if (to === 'Cancelled' && order.status === 'Payment Pending') change = await this.cancelPendingByStaff(order, actor);
     else if (to === 'Refunded' || (to === 'Cancelled' && order.paidAt)) change = await this.refund(order, to, actor, trackingNumber, log);
-    else change = await this.advance(order, to, actor, trackingNumber);
+    else change = await this.advance(order, to, actor, trackingNumber, carrier);
     if (!change) throw new HttpError(409, M.movedMeanwhile);
     if (change.emailed) await this.deliverMail(change.order.id, log, 'order update e-mail deferred to the outbox');
     log.info({ orderId: order.id, from: order.status, to: change.order.status, tracking: change.order.trackingNumber }, 'order updated by staff');
@@ -339,10 +340,10 @@ export class OrderWorkflow {
   }
 
   /** A tracking number on a paid order, without moving it (e-mailed when it is new). */
-  async setTracking(order: OrderRow, trackingNumber: string, actor: AuditActor): Promise<StaffOrderChange | null> {
+  async setTracking(order: OrderRow, trackingNumber: string, actor: AuditActor, carrier?: Carrier): Promise<StaffOrderChange | null> {
     const email = this.updateEmail(order, order.status, trackingNumber);
     const row = await this.asStaff(actor, async (tx) => {
-      const updated = await this.deps.staffOrders.setTrackingNumber(tx, order.id, trackingNumber);
+      const updated = await this.deps.staffOrders.setTrackingNumber(tx, order.id, trackingNumber, carrier);
       if (updated && email) await email(tx, updated);
       if (updated) await this.audited(order, actor, 'tracking')(tx, updated);
       return updated;
@@ -351,11 +352,11 @@ export class OrderWorkflow {
   }
 
   /** Order Placed → Processing → Delivered (with a tracking number or not; Delivered e-mails the shopper). */
-  async advance(order: OrderRow, to: OrderStatus, actor: AuditActor, trackingNumber?: string): Promise<StaffOrderChange | null> {
+  async advance(order: OrderRow, to: OrderStatus, actor: AuditActor, trackingNumber?: string, carrier?: Carrier): Promise<StaffOrderChange | null> {
     const email = this.updateEmail(order, to, trackingNumber);
     const audit = this.audited(order, actor, 'status');
     const row = await this.asStaff(actor, async (tx) => {
-      const moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, then: email ?? undefined });
+      const moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, carrier, then: email ?? undefined });
       if (moved) await audit(tx, moved);
       return moved;
     });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { discounts, emailOutbox, orderEvents, orderRefunds } from '../../../server/db/schema';
+import { bundles, discounts, emailOutbox, orderEvents, orderRefunds } from '../../../server/db/schema';
 import type { StaffRefundPanelResponse, StaffRefundResponse } from '../../../server/routes/staffRefunds';
 import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { REFUND_MESSAGES } from '../../../src/domain/refunds';
@@ -144,5 +144,27 @@ describe('partial refunds', () => {
     expect((await refund('f'.repeat(24), { amount: 1 })).statusCode).toBe(404);
     const asShopper = await postJson(ctx.app, `/api/staff/orders/${unpaid.orderId}/refunds`, { idempotencyKey: key(), amount: 1 }, a.token);
     expect(asShopper.statusCode).toBe(403);
+  });
+});
+
+describe('the shopper’s order details', () => {
+  it('a bundle line keeps the products it held when it was ordered; the tracking number comes with its carrier', async () => {
+    const a = await makeShopper(ctx.app, 'Bundler');
+    const s = await openSession(ctx.app, a.token, [{ productId: TP.activeBundle, color: 'bundle', quantity: 1 }], 60);
+    expect((await payForm(ctx.app, s.sessionId)).statusCode).toBe(303);
+    await ctx.app.db.update(bundles).set({ productIds: [TP.sale] }).where(eq(bundles.id, TP.activeBundle));
+    try {
+      const ship = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Processing', trackingNumber: '1Z999AA1', carrier: 'ups' }, ctx.staff.token);
+      expect(ship.json()).toMatchObject({ order: { status: 'Processing', trackingNumber: '1Z999AA1', carrier: 'UPS' } });
+      const bad = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, trackingNumber: '1Z999AA1', carrier: 'Pigeon' }, ctx.staff.token);
+      expect([bad.statusCode, bad.json().message]).toEqual([400, 'Invalid order update: carrier: must be one of USPS, UPS, FedEx, DHL, Other']);
+
+      const mine = (await postJson(ctx.app, '/api/order/userorders', {}, a.token)).json() as UserOrdersResponse;
+      const order = mine.orders.find((o) => o._id === s.orderId)!;
+      expect(order.items[0]!.contents).toEqual([{ productId: TP.plain, name: 'Test Plain Widget', image: expect.any(String) }]);
+      expect(order).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA1', details: { refunds: [], deliveryFee: 10 } });
+    } finally {
+      await ctx.app.db.update(bundles).set({ productIds: [TP.plain] }).where(eq(bundles.id, TP.activeBundle));
+    }
   });
 });

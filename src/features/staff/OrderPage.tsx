@@ -24,6 +24,7 @@ import { actorLabel, allowedNextStatuses, canCarryTracking, STAFF_TEXT, tracking
 import { useGetStaffOrderQuery } from './staffApi';
 import { orderFormEdited, refundConfirmDismissed, selectOrderForm, selectRefundConfirm, selectUpdatingOrder } from './staffSlice';
 import { submitOrderUpdate } from './staffThunks';
+import { RefundPanel } from './RefundPanel';
 import { StatusChip } from './StatusChip';
 import type { StaffOrderDetail } from './types';
 
@@ -294,6 +295,7 @@ export function OrderPage() {
               </Row>
             </Box>
           </Section>
+          <RefundPanel orderId={order._id} />
           <Section title="Delivery" id="order-delivery">
             <Box component="dl" sx={{ m: 0 }}>
               <Row label="Name">{`${a.firstName} ${a.lastName}`}</Row>

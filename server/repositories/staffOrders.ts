@@ -202,6 +202,7 @@ export class StaffOrdersRepository {
         trackingNumber: e.trackingNumber,
         by: { kind: e.actorKind as OrderActorKind, _id: e.actorId, name: e.actorKind === 'staff' || e.actorKind === 'shopper' ? name : null, email: e.actorKind === 'staff' || e.actorKind === 'shopper' ? email : null },
         at: e.createdAt.toISOString(),
+        ...refundOfEvent(e.refundId, refunds),
       })),
     };
   }
@@ -243,6 +244,12 @@ export class StaffOrdersRepository {
       .limit(limit);
     return rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! }));
   }
+}
+
+/** The refund an order event records, if it records one. */
+function refundOfEvent(refundId: string | null, refunds: ReadonlyArray<{ refund: { id: string; amountCents: number } }>): { refund?: { _id: string; amount: number } } {
+  const r = refundId ? refunds.find((x) => x.refund.id === refundId) : undefined;
+  return r ? { refund: { _id: r.refund.id, amount: toDollars(r.refund.amountCents) } } : {};
 }
 
 function summary(row: OrderRow, customer: StaffCustomer | null): StaffOrderSummary {

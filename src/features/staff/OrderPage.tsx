@@ -238,7 +238,7 @@ export function OrderPage() {
                 {order.history.map((e) => (
                   <li key={e._id}>
                     <Typography variant="body2">
-                      <b>{e.from ? `${e.from} → ${e.to}` : e.to}</b>
+                      <b>{e.refund ? `Refunded ${formatMoney(e.refund.amount)}` : e.from ? `${e.from} → ${e.to}` : e.to}</b>
                       {e.trackingNumber ? ` · tracking ${e.trackingNumber}` : ''}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">

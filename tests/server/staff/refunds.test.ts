@@ -73,6 +73,7 @@ describe('partial refunds', () => {
     expect(detail.audit[0]).toMatchObject({ action: 'refund', actor: { email: ctx.staff.email }, changes: { refunded: { from: 0, to: 17.77 } } });
     const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, s.orderId));
     expect(events.at(-1)).toMatchObject({ refundId: body.refund._id, fromStatus: 'Order Placed', toStatus: 'Order Placed', actorKind: 'staff', actorId: ctx.staff.id });
+    expect(detail.order.history.at(-1)).toMatchObject({ refund: { _id: body.refund._id, amount: 17.77 }, by: { kind: 'staff', email: ctx.staff.email } });
   });
 
   it('refunds an amount (delivery); never more than what is left, with a message for people and nothing saved', async () => {

@@ -24,6 +24,7 @@ import { actorLabel, allowedNextStatuses, canCarryTracking, STAFF_TEXT, tracking
 import { useGetStaffOrderQuery } from './staffApi';
 import { orderFormEdited, refundConfirmDismissed, selectOrderForm, selectRefundConfirm, selectUpdatingOrder } from './staffSlice';
 import { submitOrderUpdate } from './staffThunks';
+import { CARRIERS, type Carrier } from '../../domain/tracking';
 import { RefundPanel } from './RefundPanel';
 import { StatusChip } from './StatusChip';
 import type { StaffOrderDetail } from './types';
@@ -104,6 +105,24 @@ function UpdateForm({ order }: { order: StaffOrderDetail }) {
           onChange={(e) => dispatch(orderFormEdited({ orderId: order._id, tracking: e.target.value }))}
           inputProps={{ maxLength: TRACKING_MAX_LENGTH }}
         />
+      ) : null}
+      {trackingAllowed ? (
+        <NativeSelectInput
+          label="Carrier"
+          size="small"
+          fullWidth
+          shrinkLabel
+          value={form.carrier ?? order.carrier ?? ''}
+          helperText="The shopper's tracking link goes to this carrier's page."
+          onChange={(e) => dispatch(orderFormEdited({ orderId: order._id, carrier: e.target.value as Carrier | '' }))}
+        >
+          <option value="">Choose the carrier</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {c === 'Other' ? 'Other (no link)' : c}
+            </option>
+          ))}
+        </NativeSelectInput>
       ) : (
         <Typography variant="body2" color="text.secondary">
           A tracking number goes only on a paid order{form.status ? ` (this one would be ${finalStatus})` : ''}.

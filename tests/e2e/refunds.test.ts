@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { baseUrl, dataDir, newPage, screenshot } from './browser';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
 
 /**
@@ -45,7 +48,11 @@ describe('a partial refund', () => {
     const label = (await button.textContent())!;
     const amount = /\$\d+\.\d\d/.exec(label)![0];
     expect(await axeViolations(page, '[data-testid="refund-panel"]')).toEqual([]);
-    await screenshot(page, 'staff-refund-panel-1440');
+    await screenshot(page, 'staff-refund-panel-1280');
+    await page.setViewportSize(PHONE);
+    expect(await axeViolations(page, '[data-testid="refund-panel"]')).toEqual([]);
+    await screenshot(page, 'staff-refund-panel-390');
+    await page.setViewportSize(DESKTOP);
     await button.click();
     const dialog = page.getByRole('dialog', { name: `Refund ${amount}?` });
     await dialog.getByRole('button', { name: `Refund ${amount}` }).click();
@@ -60,7 +67,9 @@ describe('a partial refund', () => {
     await expect.poll(() => card.getByTestId('order-refund').textContent()).toContain(amount);
     expect(await card.getByTestId('order-address').textContent()).toContain('12 Engine Lane');
     expect(await axeViolations(shopper, '#main')).toEqual([]);
-    await screenshot(shopper, 'orders-refund-375');
+    await screenshot(shopper, 'orders-refund-390');
+    await shopper.setViewportSize(DESKTOP);
+    await screenshot(shopper, 'orders-refund-1280');
     expect([...page.errors, ...shopper.errors]).toEqual([]);
   });
 });

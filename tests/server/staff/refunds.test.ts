@@ -158,7 +158,7 @@ describe('the shopper’s order details', () => {
       const ship = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Processing', trackingNumber: '1Z999AA1', carrier: 'ups' }, ctx.staff.token);
       expect(ship.json()).toMatchObject({ order: { status: 'Processing', trackingNumber: '1Z999AA1', carrier: 'UPS' } });
       const bad = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, trackingNumber: '1Z999AA1', carrier: 'Pigeon' }, ctx.staff.token);
-      expect([bad.statusCode, bad.json().message]).toEqual([400, 'Invalid order update: carrier: must be one of USPS, UPS, FedEx, DHL, Other']);
+      expect([bad.statusCode, bad.json().message]).toEqual([400, 'Invalid order update: Carrier must be one of USPS, UPS, FedEx, DHL, Other']);
 
       const mine = (await postJson(ctx.app, '/api/order/userorders', {}, a.token)).json() as UserOrdersResponse;
       const order = mine.orders.find((o) => o._id === s.orderId)!;

@@ -243,6 +243,10 @@ export const orders = pgTable(
     orderNumber: bigint('order_number', { mode: 'number' }),
     /** When it ships ('YYYY-MM-DD' in the shop's zone): the latest of its lines', stored when it is paid. */
     shipBy: text('ship_by'),
+    /** What the order's refunds add up to, in cents (0008_refunds; kept by the refund workflow). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The carrier of the tracking number: USPS, UPS, FedEx, DHL or Other (0008_refunds). */
+    carrier: text('carrier'),
   },
   // 0003_staff also adds a generated `search` tsvector (GIN-indexed) that the staff board queries
   // with SQL; it is left out here so that no read of an order carries it.
@@ -369,27 +373,47 @@ export const orderEvents = pgTable(
     /** staff, shopper (placed it), provider (paid or declined), expiry, system. */
     actorKind: text('actor_kind').notNull(),
     actorId: text('actor_id'),
+    /** Set on a refund's event (0008_refunds): the refund it records. */
+    refundId: text('refund_id'),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
-/** One refund per order (the whole amount), as the payment provider answered it. */
+/** One line (or part of one) a refund gave back: the order line's index, units and cents. */
+export interface RefundLineRow {
+  index: number;
+  quantity: number;
+  amountCents: number;
+}
+
+/**
+ * The refunds of an order (several per order since 0008_refunds), as the payment provider answered
+ * them: 'requested' while the provider is being asked (it already counts against what is left),
+ * then 'succeeded' or 'pending' (Stripe, until the card network confirms).
+ */
 export const orderRefunds = pgTable(
   'order_refunds',
   {
     id: text('id').primaryKey(),
     orderId: text('order_id')
       .notNull()
-      .unique('order_refunds_order_unique')
       .references(() => orders.id),
     provider: text('provider').notNull(),
+    /** The provider's id of the refund (re_…), once it answered. */
+    providerRefundId: text('provider_refund_id'),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').notNull(),
     actorId: text('actor_id'),
+    lines: jsonb('lines').$type<RefundLineRow[]>().notNull().default([]),
+    reason: text('reason'),
+    /** Whether staff asked for the refunded items to go back in stock. */
+    restock: boolean('restock').notNull().default(false),
+    /** '<orderId>:<key of the staff request>': one refund per request, however often it is sent. */
+    idempotencyKey: text('idempotency_key').unique('order_refunds_idempotency_key_unique'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_refunds_created_idx').on(t.createdAt)],
+  (t) => [index('order_refunds_created_idx').on(t.createdAt), index('order_refunds_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /** Who changed what in the shop (staff API): one row per change, readable per entity. */

@@ -9,9 +9,9 @@ import type { Db } from '../db/client';
 import { bundles, products } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import type { OrderWorkflow } from '../services/orderWorkflow';
+import { bundleContents } from '../repositories/bundleContents';
 import { bundleToWire, productToWire } from '../repositories/catalogMapping';
 import type { DiscountsRepository } from '../repositories/discounts';
-import { bundleContentsNow } from '../repositories/fulfilment';
 import { orderToPlaced, type NewOrder, type OrderKeyRecord, type OrderRow, type OrdersRepository, type StoredOrderItem } from '../repositories/orders';
 import { variantLabel } from './email';
 import { fillSessionId, type PaymentProvider } from './provider';
@@ -179,7 +179,7 @@ export class CheckoutService {
     if (toCents(request.amount) !== total) throw new AmountChangedError(CheckoutService.quoteOf(pricedRequest), request.amount);
     if (total < MIN_CHARGE_CENTS) throw new HttpError(400, CHECKOUT_MESSAGES.minimum);
 
-    const bundleContents = await bundleContentsNow(this.deps.db, priced.lines.filter((l) => l.kind === 'bundle').map((l) => l.itemId));
+    const contents = await bundleContents(this.deps.db, priced.lines.filter((l) => l.kind === 'bundle').map((l) => l.itemId));
     const items: StoredOrderItem[] = priced.lines.map((l) => ({
       productId: l.itemId,
       variant: l.variant,
@@ -190,7 +190,7 @@ export class CheckoutService {
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents!,
       lineTotalCents: l.lineTotalCents!,
-      ...(l.kind === 'bundle' ? { contents: bundleContents.get(l.itemId) ?? [] } : {}),
+      ...(l.kind === 'bundle' ? { contents: contents.get(l.itemId) ?? [] } : {}),
     }));
     const newOrder: NewOrder = {
       userId: user.id,

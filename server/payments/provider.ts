@@ -51,8 +51,10 @@ export interface RefundInput {
   orderId: string;
   /** The paid session whose payment is given back. */
   sessionId: string;
-  /** The whole amount the session took. */
+  /** What to give back: the whole amount the session took, or part of it. */
   amountCents: number;
+  /** One refund per key, however often it is asked (a retried staff request). */
+  idempotencyKey: string;
 }
 
 /** A refund as the provider answered it ('pending' until the card network confirms, at Stripe). */
@@ -72,8 +74,9 @@ export interface PaymentProvider {
   /** Makes an open session unpayable (cancel / decline to the end). Never throws for a closed one. */
   expireSession(id: string): Promise<void>;
   /**
-   * Gives a paid session's money back, whole. Safe to repeat for the same order (the same refund is
-   * answered, never a second one); throws when the provider refuses (nothing was refunded then).
+   * Gives a paid session's money back, whole or in part. Safe to repeat with the same idempotency
+   * key (the same refund is answered, never a second one); throws when the provider refuses
+   * (nothing was refunded then).
    */
   refund(input: RefundInput): Promise<RefundResult>;
 }

@@ -105,8 +105,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Refunds the session's PaymentIntent in full. The idempotency key is the order's, so a retry
-   * (a timeout, a double click, a second instance) answers the same refund instead of a second one.
+   * Refunds the session's PaymentIntent, whole or in part. The idempotency key is the refund
+   * request's, so a retry (a timeout, a double click, a second instance) answers the same refund
+   * instead of a second one.
    */
   async refund(input: RefundInput): Promise<RefundResult> {
     const session = await this.stripe.checkout.sessions.retrieve(input.sessionId);
@@ -114,7 +115,7 @@ export class StripePaymentProvider implements PaymentProvider {
     if (session.payment_status !== 'paid' || !intent) throw new Error(`Checkout Session ${input.sessionId} has no payment to refund`);
     const refund = await this.stripe.refunds.create(
       { payment_intent: intent, amount: input.amountCents, reason: 'requested_by_customer', metadata: { orderId: input.orderId } },
-      { idempotencyKey: `order-${input.orderId}-refund` },
+      { idempotencyKey: input.idempotencyKey },
     );
     if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
     return { id: refund.id, amountCents: refund.amount, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { OrdersRepository } from '../repositories/orders';
 import { PAYMENT_SESSION_TTL_MS } from '../repositories/orders';
 import type { CreateSessionInput, CreatedSession, PaymentProvider, RefundInput, RefundResult, RemoteSessionState } from './provider';
@@ -51,14 +51,14 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /**
    * No money moved on the built-in checkout, so there is none to send back: the refund is
-   * accepted for a session that was paid, for its whole amount, under an id derived from the
-   * session (a repeat answers the same refund). The caller records it with the order.
+   * accepted for a session that was paid, for at most its amount, under an id derived from the
+   * idempotency key (a repeat answers the same refund). The caller records it with the order.
    */
   async refund(input: RefundInput): Promise<RefundResult> {
     const s = await this.orders.findSession(input.sessionId);
     if (!s || s.orderId !== input.orderId) throw new Error(`No payment session ${input.sessionId} for order ${input.orderId}`);
     if (s.status !== 'paid') throw new Error(`Payment session ${input.sessionId} was not paid (${s.status}): nothing to refund`);
-    if (input.amountCents !== s.amountCents) throw new Error(`Session ${input.sessionId} took ${s.amountCents} cents, not ${input.amountCents}`);
-    return { id: `re_ll_${s.id.slice('cs_ll_'.length)}`, amountCents: s.amountCents, status: 'succeeded' };
+    if (input.amountCents <= 0 || input.amountCents > s.amountCents) throw new Error(`Session ${input.sessionId} took ${s.amountCents} cents: ${input.amountCents} cannot be refunded`);
+    return { id: `re_ll_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 32)}`, amountCents: input.amountCents, status: 'succeeded' };
   }
 }

@@ -1,6 +1,6 @@
 import { appPlugin } from '../lib/appPlugin';
 import { publicOrigin } from '../lib/publicOrigin';
-import { orderToWire } from '../repositories/orders';
+import { orderToShopper, orderToWire } from '../repositories/orders';
 import { OrderWorkflow } from '../services/orderWorkflow';
 
 declare module 'fastify' {
@@ -27,7 +27,8 @@ export default appPlugin(
       outbox: app.emailOutbox,
       log: app.log,
       shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
-      announce: (row) => app.realtime.orderChanged(row.userId, orderToWire(row)),
+      refunds: app.refunds,
+      announce: (row, refunds) => app.realtime.orderChanged(row.userId, refunds ? orderToShopper(row, refunds) : orderToWire(row)),
     });
     app.decorate('orderWorkflow', workflow);
 
@@ -52,5 +53,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds'] },
 );

@@ -4,9 +4,10 @@ import type { BundleContent, OrderNote, PackingSlip, SlipLine, TimelineEntry } f
 import { formatOrderNumber } from '../../src/domain/orderNumber';
 import { formatCents } from '../../src/domain/money';
 import type { Address, OrderStatus } from '../../src/domain/types';
-import type { Db, DbOrTx } from '../db/client';
-import { auditLog, bundles, emailOutbox, orderEvents, orderNotes, orderRefunds, orderTags, orders, products, users } from '../db/schema';
+import type { Db } from '../db/client';
+import { auditLog, emailOutbox, orderEvents, orderNotes, orderRefunds, orderTags, orders, users } from '../db/schema';
 import type { AuditActor, AuditRepository } from './audit';
+import { bundleContents } from './bundleContents';
 import type { OrderRow, StoredOrderItem } from './orders';
 
 /** A staff member as a note's author. */
@@ -87,25 +88,6 @@ export async function tagsOf(db: Db, ids: string[]): Promise<Map<string, string[
   return out;
 }
 
-/** The products each bundle holds now, by bundle id (an order keeps a copy of them when it is placed). */
-export async function bundleContentsNow(db: DbOrTx, bundleIds: string[]): Promise<Map<string, BundleContent[]>> {
-  const ids = [...new Set(bundleIds)];
-  if (ids.length === 0) return new Map();
-  const bundleRows = await db.select({ id: bundles.id, productIds: bundles.productIds }).from(bundles).where(inArray(bundles.id, ids));
-  const productIds = [...new Set(bundleRows.flatMap((b) => b.productIds))];
-  const productRows = productIds.length ? await db.select({ id: products.id, name: products.name, images: products.images }).from(products).where(inArray(products.id, productIds)) : [];
-  const productById = new Map(productRows.map((p) => [p.id, p]));
-  return new Map(
-    bundleRows.map((b) => [
-      b.id,
-      b.productIds.flatMap((id) => {
-        const p = productById.get(id);
-        return p ? [{ productId: p.id, name: p.name, image: p.images[0] ?? '' }] : [];
-      }),
-    ]),
-  );
-}
-
 /**
  * Fulfilment's SQL: staff notes and tags on orders (each change audited in its own transaction),
  * the order's timeline read from every table that records something about it, packing slips and
@@ -183,7 +165,7 @@ export class FulfilmentRepository {
       return !Array.isArray(item.contents);
     });
     if (toLookUp.length === 0) return out;
-    const now = await bundleContentsNow(this.db, toLookUp.map(({ item }) => item.productId));
+    const now = await bundleContents(this.db, toLookUp.map(({ item }) => item.productId));
     for (const { item, index } of toLookUp) out[index] = now.get(item.productId) ?? [];
     return out;
   }

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
 import { allowedPredecessors, isAbandonedCheckout } from '../../src/domain/orderStatus';
 import type { OrderBreakdown } from '../../src/domain/staffOrders';
-import type { Address, Order, OrderItem, OrderStatus, PlacedOrder } from '../../src/domain/types';
+import type { Address, BundleContentItem, Order, OrderItem, OrderStatus, PlacedOrder, ShopperRefund } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { cartLines, idempotencyKeys, orders, paymentSessions } from '../db/schema';
 
@@ -47,8 +47,8 @@ export interface StoredOrderItem {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
-  /** A bundle line's products as they were when it was ordered (later edits of the bundle leave it alone). */
-  contents?: Array<{ productId: string; name: string; image: string }>;
+  /** A bundle line: a copy of the products it held at order time. */
+  contents?: BundleContentItem[];
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -94,6 +94,7 @@ export function itemToWire(item: StoredOrderItem): OrderItem {
     unitPrice: unit,
     quantity: item.quantity,
     color: wireColor(item),
+    ...(item.contents ? { contents: item.contents } : {}),
   };
 }
 
@@ -110,6 +111,8 @@ export function orderToWire(row: OrderRow): Order {
     abandoned: isAbandonedCheckout(row),
   };
   if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
+  if (row.carrier) order.carrier = row.carrier;
+  if (row.refundedCents > 0) order.refunded = toDollars(row.refundedCents);
   return order;
 }
 
@@ -124,6 +127,12 @@ export function orderBreakdown(row: OrderRow): OrderBreakdown {
     discountCode: row.discountCode,
     isBuyNow: row.isBuyNow,
   };
+}
+
+/** The shopper's own order with what My Orders' details show: address, breakdown and its refunds. */
+export function orderToShopper(row: OrderRow, refunds: ShopperRefund[]): Order {
+  const b = orderBreakdown(row);
+  return { ...orderToWire(row), details: { address: b.address, subtotal: b.subtotal, deliveryFee: b.deliveryFee, discount: b.discount, discountCode: b.discountCode, refunds } };
 }
 
 /** The order with its address and money breakdown (payment confirmation, /order-placed). */
@@ -255,7 +264,7 @@ export class OrdersRepository {
   async setStatus(
     id: string,
     to: OrderStatus,
-    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; then?: AfterChange } = {},
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; carrier?: string; then?: AfterChange } = {},
   ): Promise<OrderRow | null> {
     if (to === 'Order Placed') return null;
     return this.move(id, to, opts);
@@ -264,7 +273,7 @@ export class OrdersRepository {
   private async move(
     id: string,
     to: OrderStatus,
-    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; then?: AfterChange },
+    opts: { from?: OrderStatus; db?: DbOrTx; trackingNumber?: string; carrier?: string; then?: AfterChange },
   ): Promise<OrderRow | null> {
     const allowed = allowedPredecessors(to).filter((s) => !opts.from || s === opts.from);
     if (allowed.length === 0) return null;
@@ -278,6 +287,7 @@ export class OrdersRepository {
           // sequence never hands a number out twice, whichever instance asks.
           ...(to === 'Order Placed' ? { paidAt: sql`now()`, orderNumber: sql`nextval('order_number_seq')` } : {}),
           ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
+          ...(opts.carrier !== undefined ? { carrier: opts.carrier } : {}),
         })
         .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
         .returning();

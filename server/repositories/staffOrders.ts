@@ -212,7 +212,7 @@ export class StaffOrdersRepository {
         paidAt: row.paidAt?.toISOString() ?? null,
         refund: refund
           ? {
-              _id: refund.refund.id,
+              _id: refund.refund.providerRefundId ?? refund.refund.id,
               provider: refund.refund.provider,
               amount: toDollars(refund.refund.amountCents),
               status: refund.refund.status,
@@ -228,6 +228,7 @@ export class StaffOrdersRepository {
         trackingNumber: e.trackingNumber,
         by: { kind: e.actorKind as OrderActorKind, _id: e.actorId, name: e.actorKind === 'staff' || e.actorKind === 'shopper' ? name : null, email: e.actorKind === 'staff' || e.actorKind === 'shopper' ? email : null },
         at: e.createdAt.toISOString(),
+        ...refundOfEvent(e.refundId, refunds),
       })),
     };
   }
@@ -241,19 +242,9 @@ export class StaffOrdersRepository {
     return rows[0];
   }
 
-  async refundOf(orderId: string) {
-    const rows = await this.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
-    return rows[0];
-  }
-
-  /** Records a refund the provider made (once per order: a repeat keeps the first). */
-  async recordRefund(tx: DbOrTx, refund: { id: string; orderId: string; provider: string; amountCents: number; status: string; actorId: string }): Promise<void> {
-    await tx.insert(orderRefunds).values(refund).onConflictDoNothing();
-  }
-
   /** Sets the tracking number inside the caller's transaction (its event is recorded by the trigger). */
-  async setTrackingNumber(tx: DbOrTx, id: string, trackingNumber: string): Promise<OrderRow | null> {
-    const [row] = await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
+  async setTrackingNumber(tx: DbOrTx, id: string, trackingNumber: string, carrier?: string): Promise<OrderRow | null> {
+    const [row] = await tx.update(orders).set({ trackingNumber, ...(carrier !== undefined ? { carrier } : {}), updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
     return row ?? null;
   }
 
@@ -279,6 +270,12 @@ export class StaffOrdersRepository {
       .limit(limit);
     return rows.map((r) => summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! }));
   }
+}
+
+/** The refund an order event records, if it records one. */
+function refundOfEvent(refundId: string | null, refunds: ReadonlyArray<{ refund: { id: string; amountCents: number } }>): { refund?: { _id: string; amount: number } } {
+  const r = refundId ? refunds.find((x) => x.refund.id === refundId) : undefined;
+  return r ? { refund: { _id: r.refund.id, amount: toDollars(r.refund.amountCents) } } : {};
 }
 
 function summary(row: OrderRow, customer: StaffCustomer | null): StaffOrderSummary {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../src/domain/orderStatus';
+import { CARRIERS, parseCarrier, type Carrier } from '../../src/domain/tracking';
 import type { Conversation, Message, Order, OrderStatus, Settings } from '../../src/domain/types';
 import { HttpError } from '../lib/errors';
 import { CONTROL_MESSAGES, hasControlChars } from '../lib/inputGuards';
@@ -99,7 +100,17 @@ const conversationsQuery = z.object({
 });
 const conversationParams = z.object({ id: z.string().max(64, 'must be a conversation id (24 hexadecimal characters)').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be a conversation id (24 hexadecimal characters)')) });
 const ordersQuery = z.object({ email: email.optional(), limit: z.coerce.number().int().min(1).max(500).default(50) });
-const statusBody = z.object({ orderId, status: status.optional(), trackingNumber: trackingNumber.optional() });
+const carrier = z
+  .string()
+  .max(20, `must be one of ${CARRIERS.join(', ')}`)
+  .transform((v, ctx) => {
+    const found = parseCarrier(v);
+    if (!found) ctx.addIssue({ code: 'custom', message: `must be one of ${CARRIERS.join(', ')}` });
+    return found as Carrier;
+  });
+const statusBody = z
+  .object({ orderId, status: status.optional(), trackingNumber: trackingNumber.optional(), carrier: carrier.optional() })
+  .refine((b) => b.carrier === undefined || b.trackingNumber !== undefined, { message: 'carrier: give the tracking number with its carrier', path: ['carrier'] });
 /** Every category of the taxonomy at any level (main, sub, figure gender), as the store compares them. */
 const CATEGORY_NAMES = [...new Set([...MAIN_CATEGORIES, ...Object.values(TAXONOMY).flat(), ...FIGURE_GENDERS])] as string[];
 /** The tags `hiddenProductTags` can hide (src/domain/listing.ts productTags), normalised. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { UserOrdersResponse } from '../../src/domain/types';
 import { currentUser } from '../plugins/users';
-import { orderToWire } from '../repositories/orders';
+import { orderToShopper } from '../repositories/orders';
 
 /**
  * POST /api/order/userorders (SPEC §7): the caller's own orders, oldest first (the client shows
@@ -15,7 +15,8 @@ const userOrdersRoutes: FastifyPluginAsync = async (app) => {
     // left to the expiry job and the webhook, which ask Stripe.
     await app.orderWorkflow.expireStale({ userId, stripe: 'leave' });
     const rows = await app.orders.listForUser(userId);
-    return { success: true, orders: rows.map(orderToWire) };
+    const refunds = await app.refunds.forOrders(rows.filter((r) => r.refundedCents > 0).map((r) => r.id));
+    return { success: true, orders: rows.map((r) => orderToShopper(r, refunds.get(r.id) ?? [])) };
   });
 };
 export default userOrdersRoutes;

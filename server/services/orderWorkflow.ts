@@ -1,16 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toDollars } from '../../src/domain/money';
 import { canTransition, ORDER_TRANSITIONS } from '../../src/domain/orderStatus';
-import type { OrderStatus } from '../../src/domain/types';
+import { lineNetCents, planRefund, REFUND_MESSAGES, refundableCents, unitsRefundCents, type PlannedRefund, type RefundedSoFar, type RefundRequest } from '../../src/domain/refunds';
+import type { Carrier } from '../../src/domain/tracking';
+import type { OrderStatus, ShopperRefund } from '../../src/domain/types';
+import type { RefundLineRow } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import type { EmailOutbox } from '../lib/emailOutbox';
 import { HttpError } from '../lib/errors';
 import { orderUpdateEmail, orderUpdateKind } from '../lib/orderUpdateEmail';
+import { REFUND_EMAIL_KIND, refundEmail, refundEmailKey } from '../lib/refundEmail';
 import { CHECKOUT_MESSAGES, CONFIRMATION_EMAIL } from '../payments/checkout';
 import { orderConfirmationEmail } from '../payments/email';
-import type { PaymentProvider, RemoteSessionState } from '../payments/provider';
+import type { PaymentProvider, RefundResult, RemoteSessionState } from '../payments/provider';
 import { changedFields, type AuditActor, type AuditRepository } from '../repositories/audit';
-import { STRIPE_EXPIRY_GRACE_MS, type AfterChange, type OrderRow, type OrdersRepository, type PaymentSessionRow } from '../repositories/orders';
+import { STRIPE_EXPIRY_GRACE_MS, type AfterChange, type OrderRow, type OrdersRepository, type PaymentSessionRow, type StoredOrderItem } from '../repositories/orders';
+import { REQUESTED, type RefundRow, type RefundsRepository } from '../repositories/refunds';
 import type { StaffOrdersRepository } from '../repositories/staffOrders';
 
 /** Why a status move or tracking change was refused (the staff API answers them, the CLI prints them). */
@@ -27,6 +32,7 @@ export const ORDER_WORKFLOW_MESSAGES = {
   noPayment: (id: string) => `Order ${id} has no recorded payment to refund`,
   otherProvider: (provider: string) => `This order was paid through the ${provider} provider, which this server is not configured for: refund it there`,
   refundFailed: (reason: string) => `The payment provider did not refund the order, so it was not changed: ${reason}`,
+  refundUnpaid: (status: string) => `Only a paid order can be refunded (this one is ${status})`,
   paidByProviderOnly: 'An order becomes Order Placed only when its payment is confirmed by the payment provider; staff cannot mark it paid.',
 } as const;
 const M = ORDER_WORKFLOW_MESSAGES;
@@ -58,8 +64,18 @@ export interface OrderWorkflowDeps {
   log: FastifyBaseLogger;
   /** The shop's name and where a browser reaches it (e-mails link to it). */
   shop: () => { name: string; url: string };
-  /** Tells the owner's open pages (socket `orderUpdated`); called after the change is committed. */
-  announce: (order: OrderRow) => void;
+  refunds: RefundsRepository;
+  /**
+   * Called in the transaction of each refund, after it is recorded: the hook restocking plugs into
+   * (`restock` is what staff chose with "Put the items back in stock"; `lines` are the order's line
+   * indexes and units the refund gave back).
+   */
+  onRefunded?: (tx: DbOrTx, refund: { orderId: string; refundId: string; lines: readonly RefundLineRow[]; restock: boolean }) => Promise<void>;
+  /**
+   * Tells the owner's open pages and the staff room (socket `orderUpdated`); called after the
+   * change is committed. `refunds` (after a refund) lets the shopper's details show it at once.
+   */
+  announce: (order: OrderRow, refunds?: ShopperRefund[]) => void;
   now?: () => number;
 }
 
@@ -80,10 +96,10 @@ export class OrderWorkflow {
     this.now = deps.now ?? Date.now;
   }
 
-  private announce(row: OrderRow | null | undefined): void {
+  private announce(row: OrderRow | null | undefined, refunds?: ShopperRefund[]): void {
     if (!row) return;
     try {
-      this.deps.announce(row);
+      this.deps.announce(row, refunds);
     } catch (err) {
       // A socket gone or Redis away must never fail a change that is already committed.
       this.deps.log.warn({ err, orderId: row.id }, 'order change not announced');
@@ -271,10 +287,10 @@ export class OrderWorkflow {
    * 'Order Placed' (only the provider's word makes an order paid); a tracking number only on a
    * paid order. A 409 words each refusal.
    */
-  async staffChange(input: { orderId: string; status?: OrderStatus; trackingNumber?: string }, actor: AuditActor, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange> {
+  async staffChange(input: { orderId: string; status?: OrderStatus; trackingNumber?: string; carrier?: Carrier }, actor: AuditActor, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange> {
     const order = await this.deps.orders.findById(input.orderId);
     if (!order) throw new HttpError(404, M.orderNotFound);
-    const { status: to, trackingNumber } = input;
+    const { status: to, trackingNumber, carrier } = input;
     const moves = to !== undefined && to !== order.status;
     if (!moves && trackingNumber === undefined) throw new HttpError(409, to ? M.alreadyInStatus(to) : M.nothingToDo);
     if (moves && to === 'Order Placed') throw new HttpError(409, M.paidByProviderOnly);
@@ -283,10 +299,10 @@ export class OrderWorkflow {
     if (trackingNumber !== undefined && !PAID.includes(finalStatus)) throw new HttpError(409, M.trackingOnUnpaid(finalStatus));
 
     let change: StaffOrderChange | null;
-    if (!moves) change = await this.setTracking(order, trackingNumber!, actor);
+    if (!moves) change = await this.setTracking(order, trackingNumber!, actor, carrier);
     else if (to === 'Cancelled' && order.status === 'Payment Pending') change = await this.cancelPendingByStaff(order, actor);
     else if (to === 'Refunded' || (to === 'Cancelled' && order.paidAt)) change = await this.refund(order, to, actor, trackingNumber, log);
-    else change = await this.advance(order, to, actor, trackingNumber);
+    else change = await this.advance(order, to, actor, trackingNumber, carrier);
     if (!change) throw new HttpError(409, M.movedMeanwhile);
     if (change.emailed) await this.deliverMail(change.order.id, log, 'order update e-mail deferred to the outbox');
     log.info({ orderId: order.id, from: order.status, to: change.order.status, tracking: change.order.trackingNumber }, 'order updated by staff');
@@ -324,10 +340,10 @@ export class OrderWorkflow {
   }
 
   /** A tracking number on a paid order, without moving it (e-mailed when it is new). */
-  async setTracking(order: OrderRow, trackingNumber: string, actor: AuditActor): Promise<StaffOrderChange | null> {
+  async setTracking(order: OrderRow, trackingNumber: string, actor: AuditActor, carrier?: Carrier): Promise<StaffOrderChange | null> {
     const email = this.updateEmail(order, order.status, trackingNumber);
     const row = await this.asStaff(actor, async (tx) => {
-      const updated = await this.deps.staffOrders.setTrackingNumber(tx, order.id, trackingNumber);
+      const updated = await this.deps.staffOrders.setTrackingNumber(tx, order.id, trackingNumber, carrier);
       if (updated && email) await email(tx, updated);
       if (updated) await this.audited(order, actor, 'tracking')(tx, updated);
       return updated;
@@ -336,11 +352,11 @@ export class OrderWorkflow {
   }
 
   /** Order Placed → Processing → Delivered (with a tracking number or not; Delivered e-mails the shopper). */
-  async advance(order: OrderRow, to: OrderStatus, actor: AuditActor, trackingNumber?: string): Promise<StaffOrderChange | null> {
+  async advance(order: OrderRow, to: OrderStatus, actor: AuditActor, trackingNumber?: string, carrier?: Carrier): Promise<StaffOrderChange | null> {
     const email = this.updateEmail(order, to, trackingNumber);
     const audit = this.audited(order, actor, 'status');
     const row = await this.asStaff(actor, async (tx) => {
-      const moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, then: email ?? undefined });
+      const moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, carrier, then: email ?? undefined });
       if (moved) await audit(tx, moved);
       return moved;
     });
@@ -354,42 +370,166 @@ export class OrderWorkflow {
   }
 
   /**
-   * A paid order Refunded (or Cancelled): its money goes back through the provider first (the
-   * provider call is idempotent per order); only then does the order move, with the refund
-   * recorded, so an order is never Refunded or Cancelled without its refund. An order that moved
-   * meanwhile (say, Delivered) after its money went back is Refunded whatever it was.
+   * A paid order Refunded (or Cancelled): what is left of its money goes back through the provider
+   * first; only then does the order move, with the refund recorded, so an order is never Refunded
+   * or Cancelled without its refund. An order that moved meanwhile (say, Delivered) after its
+   * money went back is Refunded whatever it was.
    */
   async refund(order: OrderRow, to: 'Refunded' | 'Cancelled', actor: AuditActor, trackingNumber?: string, log: FastifyBaseLogger = this.deps.log): Promise<StaffOrderChange | null> {
-    const refund = await this.refundPayment(order.id, log);
+    // The first refund of a whole order keeps the order's own key at the provider (a retry of the
+    // same move finds it); what is left after partial refunds is keyed by what they gave back.
+    const key = order.refundedCents === 0 ? `order-${order.id}-refund` : `order-${order.id}-refund-rest-${order.refundedCents}`;
     const email = this.updateEmail(order, to, trackingNumber);
     const audit = this.audited(order, actor, 'refund');
-    const row = await this.asStaff(actor, async (tx) => {
-      await this.deps.staffOrders.recordRefund(tx, { ...refund, orderId: order.id, actorId: actor.id });
-      let moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, then: email ?? undefined });
-      if (!moved) moved = await this.deps.orders.setStatus(order.id, 'Refunded', { db: tx, trackingNumber });
-      if (moved) await audit(tx, moved);
-      return moved;
-    });
-    return row && { order: row, emailed: email !== null, refund };
+    const done = await this.giveBack(
+      order,
+      {
+        key,
+        providerKey: order.refundedCents === 0 ? key : undefined,
+        reason: null,
+        restock: false,
+        decide: (row, soFar) => {
+          const left = refundableCents(row.amountCents, soFar);
+          if (left <= 0) throw new HttpError(409, REFUND_MESSAGES.nothingLeft);
+          const items = row.items as unknown as StoredOrderItem[];
+          const net = lineNetCents(items.map((i) => ({ totalCents: i.lineTotalCents, quantity: i.quantity })), row.discountCents);
+          const lines = items
+            .map((item, index) => {
+              const already = soFar.units[index] ?? 0;
+              const quantity = Math.max(0, item.quantity - already);
+              return { index, quantity, amountCents: unitsRefundCents(net[index]!, item.quantity, already, quantity) };
+            })
+            .filter((l) => l.quantity > 0);
+          return { amountCents: left, lines };
+        },
+      },
+      actor,
+      log,
+      async (tx) => {
+        let moved = await this.deps.orders.setStatus(order.id, to, { from: order.status, db: tx, trackingNumber, then: email ?? undefined });
+        if (!moved) moved = await this.deps.orders.setStatus(order.id, 'Refunded', { db: tx, trackingNumber });
+        if (moved) await audit(tx, moved);
+        return moved;
+      },
+    );
+    return done && { order: done.order, emailed: true, refund: refundMade(done.refund) };
   }
 
-  /** The order's payment given back through the provider that took it, or the refund already made. */
-  private async refundPayment(orderId: string, log: FastifyBaseLogger): Promise<RefundMade> {
-    const existing = await this.deps.staffOrders.refundOf(orderId);
-    if (existing) return { id: existing.id, provider: existing.provider, amountCents: existing.amountCents, status: existing.status };
-    const session = await this.deps.staffOrders.paidSession(orderId);
-    if (!session) throw new HttpError(409, M.noPayment(orderId));
+  /**
+   * Staff refund chosen lines (units of them) and/or an amount of a paid order (POST
+   * /api/staff/orders/:id/refunds): never more than what is left (src/domain/refunds.ts decides,
+   * under a lock on the order), once per request key. The order keeps its status while something
+   * is left and moves to Refunded when nothing is. Each refund is audited, put in the order's
+   * timeline, e-mailed to the shopper, handed to `onRefunded` (restocking) and announced.
+   */
+  async refundPart(
+    input: { orderId: string; lines: RefundRequest['lines']; amountCents: number; reason: string | null; restock: boolean; key: string },
+    actor: AuditActor,
+    log: FastifyBaseLogger = this.deps.log,
+  ): Promise<{ order: OrderRow; refund: RefundRow; repeated: boolean }> {
+    const order = await this.deps.orders.findById(input.orderId);
+    if (!order) throw new HttpError(404, M.orderNotFound);
+    const known = await this.deps.refunds.byKey(`${order.id}:${input.key}`);
+    if (!known) {
+      if (order.status === 'Refunded') throw new HttpError(409, REFUND_MESSAGES.nothingLeft);
+      if (!PAID.includes(order.status)) throw new HttpError(409, M.refundUnpaid(order.status));
+    }
+    const done = await this.giveBack(
+      order,
+      {
+        key: input.key,
+        reason: input.reason,
+        restock: input.restock,
+        decide: (row, soFar) => {
+          if (!PAID.includes(row.status)) throw new HttpError(409, row.status === 'Refunded' ? REFUND_MESSAGES.nothingLeft : M.refundUnpaid(row.status));
+          const items = row.items as unknown as StoredOrderItem[];
+          const planned = planRefund(
+            { lines: items.map((i) => ({ name: i.name, totalCents: i.lineTotalCents, quantity: i.quantity })), discountCents: row.discountCents, paidCents: row.amountCents },
+            soFar,
+            { lines: input.lines, amountCents: input.amountCents },
+          );
+          if (!planned.ok) throw new HttpError(409, planned.message);
+          return planned.plan;
+        },
+      },
+      actor,
+      log,
+    );
+    if (done.emailed) await this.deliverMail(done.order.id, log, 'refund e-mail deferred to the outbox');
+    return done;
+  }
+
+  /**
+   * One refund through the provider that took the payment: reserved under a lock on the order
+   * (`decide` plans it from what is left), asked of the provider with a key of its own, then
+   * settled in one staff transaction with its audit row (or `settleMore`'s), timeline event,
+   * e-mail and restocking hook, and announced. A refund already made under the same request key is
+   * answered as it is (`repeated`); one the provider refused is dropped, so a retry starts afresh.
+   */
+  private async giveBack(
+    order: OrderRow,
+    req: { key: string; providerKey?: string; reason: string | null; restock: boolean; decide: (order: OrderRow, soFar: RefundedSoFar) => PlannedRefund },
+    actor: AuditActor,
+    log: FastifyBaseLogger,
+    settleMore?: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow | null>,
+  ): Promise<{ order: OrderRow; refund: RefundRow; repeated: boolean; emailed: boolean }> {
+    const session = await this.deps.staffOrders.paidSession(order.id);
+    if (!session) throw new HttpError(409, M.noPayment(order.id));
     const provider = this.deps.provider;
     if (session.provider !== provider.kind) throw new HttpError(409, M.otherProvider(session.provider));
+    const reserved = await this.deps.refunds.reserve(
+      { orderId: order.id, idempotencyKey: `${order.id}:${req.key}`, provider: provider.kind, actorId: actor.id, reason: req.reason, restock: req.restock },
+      req.decide,
+    );
+    const refund = reserved.refund;
+    const current = async () => ({ order: (await this.deps.orders.findById(order.id))!, refund: (await this.deps.refunds.byKey(refund.idempotencyKey!)) ?? refund, repeated: true, emailed: false });
+    if (reserved.existing && refund.status !== REQUESTED) return current();
+
+    let answer: RefundResult;
     try {
-      const r = await provider.refund({ orderId, sessionId: session.id, amountCents: session.amountCents });
-      log.info({ orderId, refundId: r.id, amountCents: r.amountCents }, 'order refunded');
-      return { id: r.id, provider: provider.kind, amountCents: r.amountCents, status: r.status };
+      answer = await provider.refund({ orderId: order.id, sessionId: session.id, amountCents: refund.amountCents, idempotencyKey: req.providerKey ?? `refund-${refund.id}` });
     } catch (err) {
-      log.error({ err, orderId }, 'refund failed');
+      log.error({ err, orderId: order.id, refundId: refund.id }, 'refund failed');
+      if (!reserved.existing) await this.deps.refunds.drop(refund.id);
       throw new HttpError(502, M.refundFailed((err as Error).message));
     }
+    log.info({ orderId: order.id, refundId: refund.id, providerRefundId: answer.id, amountCents: refund.amountCents }, 'order refunded');
+
+    const shop = this.deps.shop();
+    const row = await this.deps.staffOrders.asActor(actor.id, async (tx) => {
+      const settled = await this.deps.refunds.settle(tx, refund, { providerRefundId: answer.id, status: answer.status });
+      if (!settled) return null;
+      let after = settled;
+      if (settleMore) after = (await settleMore(tx, settled)) ?? settled;
+      else {
+        const fully = settled.refundedCents >= settled.amountCents;
+        const moved = fully ? await this.deps.orders.setStatus(order.id, 'Refunded', { from: settled.status, db: tx }) : null;
+        after = moved ?? settled;
+        await this.deps.audit.record(tx, {
+          entity: 'order',
+          entityId: order.id,
+          action: 'refund',
+          actor,
+          changes: {
+            refunded: { from: toDollars(settled.refundedCents - refund.amountCents), to: toDollars(settled.refundedCents) },
+            ...(moved ? { status: { from: settled.status, to: moved.status } } : {}),
+          },
+        });
+      }
+      await this.deps.outbox.enqueue(tx, after, REFUND_EMAIL_KIND, (accountEmail) => refundEmail(after, refund, shop, accountEmail), refundEmailKey(order.id, refund.id));
+      await this.deps.onRefunded?.(tx, { orderId: order.id, refundId: refund.id, lines: refund.lines, restock: refund.restock });
+      return after;
+    });
+    if (!row) return current();
+    const refunds = await this.deps.refunds.forOrders([row.id]);
+    this.announce(row, refunds.get(row.id) ?? []);
+    return { order: row, refund: (await this.deps.refunds.byKey(refund.idempotencyKey!)) ?? refund, repeated: false, emailed: true };
   }
+}
+
+/** The refund a staff status change made, in cents, under the provider's id (the staff CLI prints it). */
+function refundMade(r: RefundRow): RefundMade {
+  return { id: r.providerRefundId ?? r.id, provider: r.provider, amountCents: r.amountCents, status: r.status };
 }
 
 /** A refund as the staff API shows it (dollars). */

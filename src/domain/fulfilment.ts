@@ -1,4 +1,4 @@
-import type { OrderStatus } from './types';
+import type { BundleContentItem, OrderStatus } from './types';
 
 /**
  * Fulfilment on the wire and its input rules, shared by the server (server/routes/staffFulfil.ts)
@@ -66,11 +66,8 @@ export interface OrderFulfilment {
   bundleContents: Record<number, BundleContent[]>;
 }
 
-export interface BundleContent {
-  productId: string;
-  name: string;
-  image: string;
-}
+/** One product inside a bundle line, as it was when the order was placed. */
+export type BundleContent = BundleContentItem;
 
 /** One line of a packing slip: no prices. */
 export interface SlipLine {

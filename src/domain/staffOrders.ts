@@ -63,6 +63,8 @@ export interface OrderEvent {
   trackingNumber: string | null;
   by: { kind: OrderActorKind; _id: string | null; name: string | null; email: string | null };
   at: string;
+  /** A refund's event (the status stays unless it gave back what was left): which refund, how much. */
+  refund?: { _id: string; amount: number };
 }
 
 export interface OrderRefund {

@@ -148,6 +148,15 @@ export interface OrderItem {
   unitPrice?: number;
   quantity: number;
   color: string;
+  /** A bundle line: the products it held when it was ordered (later edits of the bundle change nothing here). */
+  contents?: BundleContentItem[];
+}
+
+/** One product inside a bundle line, as it was when the order was placed. */
+export interface BundleContentItem {
+  productId: string;
+  name: string;
+  image: string;
 }
 
 export interface Order {
@@ -162,6 +171,30 @@ export interface Order {
   orderNumber?: number | null;
   /** Cancelled before any payment: a checkout, not an order (My Orders hides it unless asked). */
   abandoned?: boolean;
+  /** What its refunds gave back so far (dollars), when any did. */
+  refunded?: number;
+  /** The carrier of the tracking number (USPS, UPS, FedEx, DHL, Other): the tracking link's (src/domain/tracking.ts). */
+  carrier?: string;
+  /** What My Orders' details show beyond the lines (the shopper's own orders only). */
+  details?: ShopperOrderDetails;
+}
+
+/** A refund of an order as its shopper sees it. */
+export interface ShopperRefund {
+  _id: string;
+  amount: number;
+  /** ISO date-time it was made. */
+  at: string;
+}
+
+/** An order's delivery address, money breakdown (dollars) and refunds, for its shopper. */
+export interface ShopperOrderDetails {
+  address: Address;
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  discountCode: string | null;
+  refunds: ShopperRefund[];
 }
 
 export interface Conversation {

@@ -113,6 +113,9 @@ describe('the staff console', () => {
           audit: [],
         }),
       ),
+      http.get('*/api/staff/orders/:id/refunds', () =>
+        HttpResponse.json({ success: true, orderId: id, status: 'Processing', paid: 50, refunded: 0, refundable: 50, shipping: 10, discount: 0, lines: [{ index: 0, name: 'Dragon', image: '', color: 'Red|', quantity: 2, refundedQuantity: 0, total: 40 }], refunds: [] }),
+      ),
       http.post('*/api/staff/order-status', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({ success: false, message: 'The order changed meanwhile; read it again and retry' }, { status: 409 });

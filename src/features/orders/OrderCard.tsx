@@ -7,6 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
+import Link from '@mui/material/Link';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { assetUrl } from '../../api/config';
@@ -14,7 +16,7 @@ import { brand } from '../../components/brand';
 import { formatCents } from '../../domain/money';
 import { orderLineTotalCents, orderLineUnitCents, variantView } from '../../domain/orderLines';
 import type { Order, OrderItem } from '../../domain/types';
-import { firstImage, ORDERS_TEXT, orderCardView, type StatusDot } from './rules';
+import { firstImage, ORDERS_TEXT, orderCardView, orderDetailsView, type OrderDetailsView, type StatusDot } from './rules';
 
 /** Dot colours (SPEC §4): green Delivered, red Cancelled/Refunded, yellow otherwise. */
 export const DOT_COLORS: Record<StatusDot, string> = { green: '#2E9D5B', red: '#D64545', yellow: brand.sun };
@@ -66,6 +68,11 @@ function ItemRow({ item, currency }: { item: OrderItem; currency: string }) {
           {v.color && <Chip size="small" variant="outlined" label={`Color: ${v.color}`} />}
           {v.size && <Chip size="small" variant="outlined" label={`Size: ${v.size}`} />}
         </Box>
+        {item.contents && item.contents.length > 0 && (
+          <Typography variant="body2" data-testid="bundle-contents" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            Inside: {item.contents.map((c) => c.name).join(', ')}
+          </Typography>
+        )}
       </Box>
       <Box
         sx={{
@@ -81,6 +88,64 @@ function ItemRow({ item, currency }: { item: OrderItem; currency: string }) {
         <Field label={ORDERS_TEXT.quantity}>{item.quantity}</Field>
         <Field label={ORDERS_TEXT.total}>{formatCents(orderLineTotalCents(item), currency)}</Field>
       </Box>
+    </Box>
+  );
+}
+
+const subheading = { fontSize: '0.8rem', fontWeight: 800, letterSpacing: '0.04em', textTransform: 'uppercase', color: 'text.secondary', mb: 0.5 } as const;
+
+/** Placed date, delivery address, money breakdown and refunds of an expanded order. */
+function OrderDetailsBlock({ details }: { details: OrderDetailsView }) {
+  return (
+    <Box data-testid="order-breakdown" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2, mb: 2 }}>
+      <Box>
+        <Typography component="h3" sx={subheading}>
+          Placed
+        </Typography>
+        <Typography sx={{ fontWeight: 700 }}>{details.placed}</Typography>
+        <Typography component="h3" sx={{ ...subheading, mt: 1.5 }}>
+          Delivery address
+        </Typography>
+        <Typography component="address" data-testid="order-address" sx={{ fontStyle: 'normal', lineHeight: 1.5 }}>
+          {details.addressLines.map((line, i) => (
+            <Box component="span" key={i} sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {line}
+            </Box>
+          ))}
+        </Typography>
+      </Box>
+      <Box>
+        <Typography component="h3" sx={subheading}>
+          Payment
+        </Typography>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.25, maxWidth: 280 }}>
+          {details.totals.map((t, i) => (
+            <Box key={t.label} sx={{ display: 'contents', fontWeight: i === details.totals.length - 1 ? 800 : 500 }}>
+              <Box component="dt">{t.label}</Box>
+              <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
+                {t.value}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+      {details.refunds.length > 0 && (
+        <Box>
+          <Typography component="h3" sx={subheading}>
+            Refunds
+          </Typography>
+          <Box component="ul" data-testid="order-refunds" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {details.refunds.map((r) => (
+              <Box component="li" key={r.id} data-testid="order-refund" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, maxWidth: 280 }}>
+                <span>{r.date}</span>
+                <Box component="span" sx={{ fontWeight: 700, color: '#8A2A0F' }}>
+                  {r.amount}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
     </Box>
   );
 }
@@ -105,6 +170,7 @@ export interface OrderCardProps {
 /** One order (SPEC §2): picture, id, payment method, total, tracking, status dot, refresh and details. */
 export function OrderCard({ order, expanded, currency, refreshing, refreshingHere = false, resuming = false, resumingHere = false, onToggle, onRefresh, onCompletePayment }: OrderCardProps) {
   const view = orderCardView(order, currency);
+  const details = orderDetailsView(order, currency);
   const detailsId = `order-details-${view.id}`;
   return (
     <Box
@@ -157,6 +223,12 @@ export function OrderCard({ order, expanded, currency, refreshing, refreshingHer
               </Typography>
             </Box>
           )}
+          <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography sx={{ color: 'text.secondary', fontWeight: 600 }}>
+              Placed <span data-testid="order-date">{view.date}</span>
+            </Typography>
+            {view.partlyRefunded && <Chip size="small" data-testid="partly-refunded" label={view.partlyRefunded} sx={{ bgcolor: brand.coralSoft, color: '#8A2A0F', fontWeight: 700 }} />}
+          </Box>
         </Box>
         {/*
           Status and buttons on their own row under the order's fields, so every card's fields line up
@@ -250,11 +322,22 @@ export function OrderCard({ order, expanded, currency, refreshing, refreshingHer
           {view.trackingNumber && (
             <Typography sx={{ mb: 1.5, fontWeight: 700 }}>
               Tracking number:{' '}
-              <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace' }}>
-                {view.trackingNumber}
-              </Box>
+              {view.trackingUrl ? (
+                <Link href={view.trackingUrl} target="_blank" rel="noopener noreferrer" data-testid="tracking-link" sx={{ fontFamily: 'ui-monospace, monospace', color: 'secondary.dark' }}>
+                  {view.trackingNumber}
+                  <Box component="span" sx={visuallyHidden}>
+                    {' '}
+                    (opens the carrier’s tracking page)
+                  </Box>
+                </Link>
+              ) : (
+                <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace' }}>
+                  {view.trackingNumber}
+                </Box>
+              )}
             </Typography>
           )}
+          {details && <OrderDetailsBlock details={details} />}
           <Typography variant="h6" component="h3" sx={{ mb: 0.5 }}>
             {ORDERS_TEXT.orderItems}
           </Typography>

@@ -1,5 +1,7 @@
-import { CURRENCY, formatMoney } from '../../domain/money';
+import { CURRENCY, formatMoney, toCents } from '../../domain/money';
 import { formatOrderNumber, matchOrderSearch } from '../../domain/orderNumber';
+import { partlyRefundedLabel } from '../../domain/refunds';
+import { trackingUrl } from '../../domain/tracking';
 import type { Order, OrderStatus } from '../../domain/types';
 
 /** The exact texts of My Orders (SPEC §2). */
@@ -99,10 +101,55 @@ export interface OrderCardView {
   paymentMethod: string;
   total: string;
   trackingNumber: string | null;
+  /** The carrier's tracking page for the number (null: show the number as plain text). */
+  trackingUrl: string | null;
+  /** When it was placed: 'Nov 27, 2026'. */
+  date: string;
+  /** "Partly refunded $12.40" while some but not all of its money went back. */
+  partlyRefunded: string | null;
   status: string;
   dot: StatusDot;
   /** A 'Payment Pending' order can be paid again from its card. */
   canCompletePayment: boolean;
+}
+
+/**
+ * Dates on My Orders read in the shop's zone (a US shop: New York), the same on the server's
+ * render and in the browser, whatever the machine's zone.
+ */
+const ORDER_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
+
+/** 'Nov 27, 2026' for a time in ms or an ISO string; '—' when there is none. */
+export function formatOrderDate(when: number | string | undefined): string {
+  const d = when === undefined ? null : new Date(when);
+  return d && !Number.isNaN(d.getTime()) ? ORDER_DATE.format(d) : '—';
+}
+
+/** What an order's expanded details show beyond its lines: address, money breakdown, refunds. */
+export interface OrderDetailsView {
+  placed: string;
+  addressLines: string[];
+  totals: Array<{ label: string; value: string }>;
+  refunds: Array<{ id: string; date: string; amount: string }>;
+}
+
+/** The details view of an order, or null when the server sent none (an older answer). */
+export function orderDetailsView(order: Order, currency: string = CURRENCY): OrderDetailsView | null {
+  const d = order.details;
+  if (!d) return null;
+  const a = d.address;
+  const totals = [
+    { label: 'Subtotal', value: formatAmount(d.subtotal, currency) },
+    { label: 'Shipping', value: d.deliveryFee === 0 ? 'Free' : formatAmount(d.deliveryFee, currency) },
+  ];
+  if (d.discount > 0) totals.push({ label: d.discountCode ? `Discount (${d.discountCode})` : 'Discount', value: `−${formatAmount(d.discount, currency)}` });
+  totals.push({ label: 'Total', value: formatAmount(order.amount, currency) });
+  return {
+    placed: formatOrderDate(order.date),
+    addressLines: [`${a.firstName} ${a.lastName}`.trim(), a.street, `${a.city}, ${a.state} ${a.zipcode}`.trim(), a.country].filter((l) => l && l.trim() && l.trim() !== ','),
+    totals,
+    refunds: d.refunds.map((r) => ({ id: r._id, date: formatOrderDate(r.at), amount: formatAmount(r.amount, currency) })),
+  };
 }
 
 export function orderCardView(order: Order, currency: string = CURRENCY): OrderCardView {
@@ -113,6 +160,9 @@ export function orderCardView(order: Order, currency: string = CURRENCY): OrderC
     paymentMethod: order.paymentMethod || '—',
     total: formatAmount(order.amount, currency),
     trackingNumber: order.trackingNumber?.trim() ? order.trackingNumber.trim() : null,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+    date: formatOrderDate(order.date),
+    partlyRefunded: partlyRefundedLabel(toCents(order.refunded ?? 0), toCents(order.amount)),
     status: order.status,
     dot: statusDot(order.status),
     canCompletePayment: order.status === 'Payment Pending',
@@ -135,6 +185,7 @@ export function withOrderUpdated(orders: readonly Order[], order: Order): Order[
   const i = orders.findIndex((o) => o._id === order._id);
   if (i < 0) return [order, ...orders];
   const next = [...orders];
-  next[i] = order;
+  // A status move's announcement carries no details: the ones already shown stay.
+  next[i] = order.details || !orders[i]!.details ? order : { ...order, details: orders[i]!.details };
   return next;
 }

@@ -23,6 +23,8 @@ import { actorLabel, allowedNextStatuses, canCarryTracking, STAFF_TEXT, tracking
 import { useGetStaffOrderQuery } from './staffApi';
 import { orderFormEdited, refundConfirmDismissed, selectOrderForm, selectRefundConfirm, selectUpdatingOrder } from './staffSlice';
 import { submitOrderUpdate } from './staffThunks';
+import { CARRIERS, type Carrier } from '../../domain/tracking';
+import { RefundPanel } from './RefundPanel';
 import { StatusChip } from './StatusChip';
 import { CopyAddressButton, NotesAndTags, OrderLines, OrderTimeline, useOrderFulfilment } from './fulfilment/OrderFulfilmentParts';
 import type { StaffOrderDetail } from './types';
@@ -103,6 +105,24 @@ function UpdateForm({ order }: { order: StaffOrderDetail }) {
           onChange={(e) => dispatch(orderFormEdited({ orderId: order._id, tracking: e.target.value }))}
           inputProps={{ maxLength: TRACKING_MAX_LENGTH }}
         />
+      ) : null}
+      {trackingAllowed ? (
+        <NativeSelectInput
+          label="Carrier"
+          size="small"
+          fullWidth
+          shrinkLabel
+          value={form.carrier ?? order.carrier ?? ''}
+          helperText="The shopper's tracking link goes to this carrier's page."
+          onChange={(e) => dispatch(orderFormEdited({ orderId: order._id, carrier: e.target.value as Carrier | '' }))}
+        >
+          <option value="">Choose the carrier</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {c === 'Other' ? 'Other (no link)' : c}
+            </option>
+          ))}
+        </NativeSelectInput>
       ) : (
         <Typography variant="body2" color="text.secondary">
           A tracking number goes only on a paid order{form.status ? ` (this one would be ${finalStatus})` : ''}.
@@ -232,7 +252,7 @@ export function OrderPage() {
                 {order.history.map((e) => (
                   <li key={e._id}>
                     <Typography variant="body2">
-                      <b>{e.from ? `${e.from} → ${e.to}` : e.to}</b>
+                      <b>{e.refund ? `Refunded ${formatMoney(e.refund.amount)}` : e.from ? `${e.from} → ${e.to}` : e.to}</b>
                       {e.trackingNumber ? ` · tracking ${e.trackingNumber}` : ''}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
@@ -274,7 +294,6 @@ export function OrderPage() {
           <Section title="Notes and tags" id="order-notes">
             <NotesAndTags orderId={order._id} />
           </Section>
-          {/* The refund panel (its own component) goes here, beside the payment it gives back. */}
           <Section title="Payment" id="order-payment">
             <Box component="dl" sx={{ m: 0 }}>
               <Row label="Method">{order.payment.method}</Row>
@@ -294,6 +313,7 @@ export function OrderPage() {
               </Row>
             </Box>
           </Section>
+          <RefundPanel orderId={order._id} />
           <Section title="Delivery" id="order-delivery">
             <Box component="dl" sx={{ m: 0 }}>
               <Row label="Name">{`${a.firstName} ${a.lastName}`}</Row>

@@ -1,3 +1,4 @@
+import type { Carrier } from '../../domain/tracking';
 import { isSendableText } from '../../domain/chat';
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from '../../domain/orderStatus';
 import type { Message, OrderStatus } from '../../domain/types';
@@ -67,19 +68,21 @@ export function trackingNumberError(value: string): string | null {
 export interface OrderForm {
   status: OrderStatus | '';
   tracking: string;
+  /** The tracking number's carrier (USPS, UPS, FedEx, DHL, Other); unset keeps the order's. */
+  carrier?: Carrier | '';
 }
 
 export const EMPTY_ORDER_FORM: OrderForm = { status: '', tracking: '' };
 
 export type OrderUpdatePlan =
   | { ok: false; message: string; field: 'status' | 'tracking' }
-  | { ok: true; body: { orderId: string; status?: OrderStatus; trackingNumber?: string }; refund: boolean };
+  | { ok: true; body: { orderId: string; status?: OrderStatus; trackingNumber?: string; carrier?: Carrier }; refund: boolean };
 
 /**
  * What the order page sends for `form`, or why it sends nothing: the status only when it is one of
  * the allowed next ones, the tracking number only when new and on a paid order (as it will be).
  */
-export function planOrderUpdate(order: { _id: string; status: OrderStatus; paid: boolean; trackingNumber?: string | null }, form: OrderForm): OrderUpdatePlan {
+export function planOrderUpdate(order: { _id: string; status: OrderStatus; paid: boolean; trackingNumber?: string | null; carrier?: string | null }, form: OrderForm): OrderUpdatePlan {
   const to = form.status === '' ? undefined : form.status;
   if (to !== undefined && !allowedNextStatuses(order.status).includes(to)) {
     return { ok: false, field: 'status', message: `An order that is ${order.status} cannot move to ${to}.` };
@@ -90,11 +93,13 @@ export function planOrderUpdate(order: { _id: string; status: OrderStatus; paid:
   const tracking = canCarryTracking(finalStatus) ? form.tracking.trim() : '';
   const trackingError = trackingNumberError(tracking);
   if (trackingError) return { ok: false, field: 'tracking', message: trackingError };
-  const newTracking = tracking !== '' && tracking !== (order.trackingNumber ?? '') ? tracking : undefined;
+  // A carrier goes with its number: a new carrier for the same number sends the number again.
+  const carrier = form.carrier && tracking !== '' && form.carrier !== (order.carrier ?? '') ? form.carrier : undefined;
+  const newTracking = tracking !== '' && (tracking !== (order.trackingNumber ?? '') || carrier) ? tracking : undefined;
   if (to === undefined && newTracking === undefined) return { ok: false, field: 'status', message: STAFF_TEXT.nothingToDo };
   return {
     ok: true,
-    body: { orderId: order._id, ...(to ? { status: to } : {}), ...(newTracking ? { trackingNumber: newTracking } : {}) },
+    body: { orderId: order._id, ...(to ? { status: to } : {}), ...(newTracking ? { trackingNumber: newTracking } : {}), ...(newTracking && form.carrier ? { carrier: form.carrier } : {}) },
     refund: to !== undefined && movesMoney(order.status, to, order.paid),
   };
 }

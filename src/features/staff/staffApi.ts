@@ -184,7 +184,7 @@ export const staffApi = api.injectEndpoints({
       providesTags: ['StaffDashboard'],
     }),
 
-    updateOrderStatus: build.mutation<OrderStatusResult, { orderId: string; status?: string; trackingNumber?: string }>({
+    updateOrderStatus: build.mutation<OrderStatusResult, { orderId: string; status?: string; trackingNumber?: string; carrier?: string }>({
       query: (body) => ({ url: '/api/staff/order-status', method: 'POST', body }),
       // Board, order page and the orders beside a thread read again (a refused move changed nothing).
       invalidatesTags: (result, _e, arg) => (result ? [{ type: 'StaffOrder', id: arg.orderId }, { type: 'StaffOrder', id: 'LIST' }, { type: 'StaffOrder', id: 'CUSTOMER' }, 'StaffDashboard'] : []),

@@ -1,4 +1,5 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
+import type { Carrier } from '../../domain/tracking';
 import type { OrderStatus } from '../../domain/types';
 import { loggedOut } from '../../store/events';
 import { injectLazySlice } from '../../store/lazySliceInjection';
@@ -53,7 +54,7 @@ export const replySendFailed = createAction<{ conversationId: string }>('staff/r
 export const boardFilterEdited = createAction<{ field: 'q' | 'from' | 'to'; value: string }>('staff/boardFilterEdited');
 /** The edits went into the url (or were dropped by a reset). */
 export const boardFiltersApplied = createAction('staff/boardFiltersApplied');
-export const orderFormEdited = createAction<{ orderId: string; status?: OrderStatus | ''; tracking?: string }>('staff/orderFormEdited');
+export const orderFormEdited = createAction<{ orderId: string; status?: OrderStatus | ''; tracking?: string; carrier?: Carrier | '' }>('staff/orderFormEdited');
 export const refundConfirmAsked = createAction<{ orderId: string; status: OrderStatus }>('staff/refundConfirmAsked');
 export const refundConfirmDismissed = createAction('staff/refundConfirmDismissed');
 export const orderUpdateStarted = createAction<{ orderId: string }>('staff/orderUpdateStarted');
@@ -97,6 +98,7 @@ export const staffSlice = createSlice({
         const form = state.orderForms[payload.orderId] ?? { ...EMPTY_ORDER_FORM };
         if (payload.status !== undefined) form.status = payload.status;
         if (payload.tracking !== undefined) form.tracking = payload.tracking.slice(0, 100);
+        if (payload.carrier !== undefined) form.carrier = payload.carrier;
         state.orderForms[payload.orderId] = form;
       })
       .addCase(refundConfirmAsked, (state, { payload }) => {

@@ -97,7 +97,7 @@ export function submitOrderUpdate(orderId: string, { confirmed = false }: { conf
     const page = staffApi.endpoints.getStaffOrder.select(orderId)(state).data;
     if (!page || selectUpdatingOrder(state) !== null) return;
     const order = page.order;
-    const plan = planOrderUpdate({ _id: order._id, status: order.status, paid: order.payment.paidAt !== null, trackingNumber: order.trackingNumber }, selectOrderForm(state, orderId));
+    const plan = planOrderUpdate({ _id: order._id, status: order.status, paid: order.payment.paidAt !== null, trackingNumber: order.trackingNumber, carrier: order.carrier }, selectOrderForm(state, orderId));
     if (!plan.ok) {
       dispatch(toastRequested(plan.message, 'warning'));
       return;

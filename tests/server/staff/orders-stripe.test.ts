@@ -63,4 +63,19 @@ describe('refunds through Stripe', () => {
     // Retrying once Stripe answers again refunds it.
     expect((await setStatus({ orderId: s.orderId, status: 'Refunded' })).json()).toMatchObject({ order: { status: 'Refunded' }, refund: { amount: 70 } });
   });
+
+  it('a partial refund gives back part of the PaymentIntent, keyed by its refund; a retried request refunds once', async () => {
+    const s = await paidOrder();
+    const intent = ctx.stub.sessions.get(s.sessionId)!.payment_intent!;
+    const body = { idempotencyKey: 'stripe-partial-refund-1', lines: [{ index: 0, quantity: 1 }] };
+    const first = await postJson(ctx.app, `/api/staff/orders/${s.orderId}/refunds`, body, ctx.staff.token);
+    expect(first.json()).toMatchObject({ refund: { amount: 20, provider: 'stripe', status: 'succeeded' }, order: { status: 'Order Placed', refunded: 20 }, repeated: false });
+    const again = await postJson(ctx.app, `/api/staff/orders/${s.orderId}/refunds`, body, ctx.staff.token);
+    expect(again.json()).toMatchObject({ repeated: true, refund: { _id: first.json().refund._id } });
+    const made = [...ctx.stub.refunds.values()].filter((r) => r.payment_intent === intent);
+    expect(made.map((r) => r.amount)).toEqual([2000]);
+    expect(first.json().refund.providerRefundId).toBe(made[0]!.id);
+    const call = ctx.stub.requests.find((r) => r.path === '/v1/refunds' && r.params.payment_intent === intent)!;
+    expect(call.headers['idempotency-key']).toBe(`refund-${first.json().refund._id}`);
+  });
 });

@@ -1,0 +1,171 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bundles, discounts, emailOutbox, orderEvents, orderRefunds } from '../../../server/db/schema';
+import type { StaffRefundPanelResponse, StaffRefundResponse } from '../../../server/routes/staffRefunds';
+import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
+import { REFUND_MESSAGES } from '../../../src/domain/refunds';
+import type { UserOrdersResponse } from '../../../src/domain/types';
+import { mailsAbout, makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
+import { useStaffApp } from './staff-helpers';
+
+const ctx = useStaffApp({ config: { publicUrl: 'http://shop.test' }, catalog: true });
+
+let keys = 0;
+const key = () => `test-refund-${Date.now()}-${++keys}`;
+const refund = (orderId: string, body: Record<string, unknown>) =>
+  postJson(ctx.app, `/api/staff/orders/${orderId}/refunds`, { idempotencyKey: key(), ...body }, ctx.staff.token);
+const panel = async (orderId: string) => (await ctx.get(`/api/staff/orders/${orderId}/refunds`)).json() as StaffRefundPanelResponse;
+const refundRows = (orderId: string) => ctx.app.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+const refundMails = (orderId: string) => ctx.app.db.select().from(emailOutbox).where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, 'refund')));
+
+/**
+ * 3 × Test Plain Widget ($60.00) and 1 × Test Sale Figure ($30.00), $10.00 delivery, 10 % off
+ * subtotal and delivery ($10.00): $90.00 paid. The discount's shares: $6.67 and $3.33 (largest
+ * remainder), so the lines refund $53.33 (1777 + 1778 + 1778 cents a unit) and $26.67; delivery
+ * is the last $10.00.
+ */
+async function paidOrder(name = 'Refundee') {
+  await ctx.app.db.insert(discounts).values({ code: 'TENOFF', percentage: 10 }).onConflictDoNothing();
+  const a = await makeShopper(ctx.app, name);
+  const s = await openSession(
+    ctx.app,
+    a.token,
+    [
+      { productId: TP.plain, color: '|', quantity: 3 },
+      { productId: TP.sale, color: 'Red|S', quantity: 1 },
+    ],
+    90,
+    { discountCode: 'TENOFF' },
+  );
+  expect((await payForm(ctx.app, s.sessionId)).statusCode).toBe(303);
+  return { ...s, shopper: a };
+}
+
+describe('partial refunds', () => {
+  it('refunds chosen units of a line less their share of the discount; the order keeps its status, e-mails the shopper and shows it everywhere', async () => {
+    const s = await paidOrder();
+    const res = await refund(s.orderId, { lines: [{ index: 0, quantity: 1 }], reason: 'Arrived cracked', restock: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as StaffRefundResponse;
+    expect(body).toMatchObject({ order: { status: 'Order Placed', refunded: 17.77 }, refund: { amount: 17.77, status: 'succeeded', provider: 'test', reason: 'Arrived cracked', restock: true, lines: [{ index: 0, quantity: 1, amount: 17.77 }] }, repeated: false });
+    expect(body.refund.providerRefundId).toMatch(/^re_ll_/);
+
+    const p = await panel(s.orderId);
+    expect(p).toMatchObject({ paid: 90, refunded: 17.77, refundable: 72.23, shipping: 10, discount: 10 });
+    expect(p.lines.map((l) => [l.name, l.quantity, l.refundedQuantity])).toEqual([
+      ['Test Plain Widget', 3, 1],
+      ['Test Sale Figure', 1, 0],
+    ]);
+
+    // The shopper: one refund e-mail, and My Orders' details show the refund with the breakdown.
+    const mails = await refundMails(s.orderId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.dedupeKey).toBe(`${s.orderId}:refund:${body.refund._id}`);
+    expect(mails[0]!.subject).toContain('refund of $17.77');
+    expect(mailsAbout(ctx.t.dataDir, s.orderId).some((m) => m.subject.includes('refund of $17.77'))).toBe(true);
+    const mine = (await postJson(ctx.app, '/api/order/userorders', {}, s.shopper.token)).json() as UserOrdersResponse;
+    const order = mine.orders.find((o) => o._id === s.orderId)!;
+    expect(order).toMatchObject({ status: 'Order Placed', refunded: 17.77, details: { subtotal: 90, deliveryFee: 10, discount: 10, discountCode: 'TENOFF', address: { city: expect.any(String) } } });
+    expect(order.details!.refunds).toEqual([{ _id: body.refund._id, amount: 17.77, at: expect.any(String) }]);
+
+    // The staff timeline and the audit log.
+    const detail = (await ctx.get(`/api/staff/orders/${s.orderId}`)).json() as StaffOrderDetailResponse;
+    expect(detail.audit[0]).toMatchObject({ action: 'refund', actor: { email: ctx.staff.email }, changes: { refunded: { from: 0, to: 17.77 } } });
+    const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, s.orderId));
+    expect(events.at(-1)).toMatchObject({ refundId: body.refund._id, fromStatus: 'Order Placed', toStatus: 'Order Placed', actorKind: 'staff', actorId: ctx.staff.id });
+    expect(detail.order.history.at(-1)).toMatchObject({ refund: { _id: body.refund._id, amount: 17.77 }, by: { kind: 'staff', email: ctx.staff.email } });
+  });
+
+  it('refunds an amount (delivery); never more than what is left, with a message for people and nothing saved', async () => {
+    const s = await paidOrder();
+    expect((await refund(s.orderId, { amount: 10 })).json()).toMatchObject({ refund: { amount: 10, lines: [] }, order: { refunded: 10, status: 'Order Placed' } });
+    const over = await refund(s.orderId, { amount: 80.01 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ success: false, message: 'You can refund at most $80.00' });
+    const tooMany = await refund(s.orderId, { lines: [{ index: 1, quantity: 2 }] });
+    expect(tooMany.json().message).toBe('You can refund at most 1 of Test Sale Figure');
+    const nothing = await refund(s.orderId, {});
+    expect(nothing.json().message).toBe(REFUND_MESSAGES.nothingChosen);
+    const badAmount = await refund(s.orderId, { amount: 1.234 });
+    expect([badAmount.statusCode, badAmount.json().message]).toEqual([400, 'Enter the amount in dollars and cents, such as 12.40']);
+    expect(await refundRows(s.orderId)).toHaveLength(1);
+    expect((await refundMails(s.orderId)).length).toBe(1);
+  });
+
+  it('a retried request (same key) refunds once and e-mails once', async () => {
+    const s = await paidOrder();
+    const body = { idempotencyKey: key(), lines: [{ index: 1, quantity: 1 }] };
+    const first = await postJson(ctx.app, `/api/staff/orders/${s.orderId}/refunds`, body, ctx.staff.token);
+    const again = await postJson(ctx.app, `/api/staff/orders/${s.orderId}/refunds`, body, ctx.staff.token);
+    expect(first.json()).toMatchObject({ refund: { amount: 26.67 }, repeated: false });
+    expect(again.json()).toMatchObject({ refund: { _id: first.json().refund._id, amount: 26.67 }, repeated: true, order: { refunded: 26.67 } });
+    expect(await refundRows(s.orderId)).toHaveLength(1);
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+  });
+
+  it('several refunds add up to the order, then it is Refunded and nothing is left', async () => {
+    const s = await paidOrder();
+    expect((await refund(s.orderId, { lines: [{ index: 0, quantity: 1 }] })).json().order).toMatchObject({ status: 'Order Placed', refunded: 17.77 });
+    expect((await refund(s.orderId, { lines: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }] })).json()).toMatchObject({ refund: { amount: 62.23 }, order: { status: 'Order Placed', refunded: 80 } });
+    const last = (await refund(s.orderId, { amount: 10 })).json() as StaffRefundResponse;
+    expect(last.order).toMatchObject({ status: 'Refunded', refunded: 90 });
+    const after = await refund(s.orderId, { amount: 0.01 });
+    expect([after.statusCode, after.json().message]).toEqual([409, REFUND_MESSAGES.nothingLeft]);
+    expect(await refundMails(s.orderId)).toHaveLength(3);
+    expect((await panel(s.orderId)).refundable).toBe(0);
+    const detail = (await ctx.get(`/api/staff/orders/${s.orderId}`)).json() as StaffOrderDetailResponse;
+    expect(detail.order.history.at(-1)).toMatchObject({ from: 'Order Placed', to: 'Refunded', by: { kind: 'staff' } });
+    expect(detail.audit[0]).toMatchObject({ action: 'refund', changes: { refunded: { from: 80, to: 90 }, status: { from: 'Order Placed', to: 'Refunded' } } });
+  });
+
+  it('moving a partly refunded order to Refunded refunds only what is left', async () => {
+    const s = await paidOrder();
+    await refund(s.orderId, { lines: [{ index: 1, quantity: 1 }] });
+    const res = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Refunded' }, ctx.staff.token);
+    expect(res.json()).toMatchObject({ order: { status: 'Refunded', refunded: 90 }, refund: { amount: 63.33 } });
+    const rows = await refundRows(s.orderId);
+    expect(rows.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([2667, 6333]);
+    expect(rows.find((r) => r.amountCents === 6333)!.lines).toEqual([{ index: 0, quantity: 3, amountCents: 5333 }]);
+  });
+
+  it('concurrent refunds never add up to more than the order took', async () => {
+    const s = await paidOrder();
+    const results = await Promise.all([refund(s.orderId, { amount: 50 }), refund(s.orderId, { amount: 50 }), refund(s.orderId, { amount: 50 })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await refundRows(s.orderId);
+    expect(rows.reduce((a, r) => a + r.amountCents, 0)).toBe(5000);
+    expect((await panel(s.orderId)).refundable).toBe(40);
+  });
+
+  it('refuses unpaid orders, unknown orders and shoppers', async () => {
+    const a = await makeShopper(ctx.app, 'Unpaid');
+    const unpaid = await openSession(ctx.app, a.token, [{ productId: TP.plain, color: '|', quantity: 1 }], 30);
+    const res = await refund(unpaid.orderId, { amount: 1 });
+    expect([res.statusCode, res.json().message]).toEqual([409, 'Only a paid order can be refunded (this one is Payment Pending)']);
+    expect((await refund('f'.repeat(24), { amount: 1 })).statusCode).toBe(404);
+    const asShopper = await postJson(ctx.app, `/api/staff/orders/${unpaid.orderId}/refunds`, { idempotencyKey: key(), amount: 1 }, a.token);
+    expect(asShopper.statusCode).toBe(403);
+  });
+});
+
+describe('the shopper’s order details', () => {
+  it('a bundle line keeps the products it held when it was ordered; the tracking number comes with its carrier', async () => {
+    const a = await makeShopper(ctx.app, 'Bundler');
+    const s = await openSession(ctx.app, a.token, [{ productId: TP.activeBundle, color: 'bundle', quantity: 1 }], 60);
+    expect((await payForm(ctx.app, s.sessionId)).statusCode).toBe(303);
+    await ctx.app.db.update(bundles).set({ productIds: [TP.sale] }).where(eq(bundles.id, TP.activeBundle));
+    try {
+      const ship = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Processing', trackingNumber: '1Z999AA1', carrier: 'ups' }, ctx.staff.token);
+      expect(ship.json()).toMatchObject({ order: { status: 'Processing', trackingNumber: '1Z999AA1', carrier: 'UPS' } });
+      const bad = await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, trackingNumber: '1Z999AA1', carrier: 'Pigeon' }, ctx.staff.token);
+      expect([bad.statusCode, bad.json().message]).toEqual([400, 'Invalid order update: Carrier must be one of USPS, UPS, FedEx, DHL, Other']);
+
+      const mine = (await postJson(ctx.app, '/api/order/userorders', {}, a.token)).json() as UserOrdersResponse;
+      const order = mine.orders.find((o) => o._id === s.orderId)!;
+      expect(order.items[0]!.contents).toEqual([{ productId: TP.plain, name: 'Test Plain Widget', image: expect.any(String) }]);
+      expect(order).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA1', details: { refunds: [], deliveryFee: 10 } });
+    } finally {
+      await ctx.app.db.update(bundles).set({ productIds: [TP.plain] }).where(eq(bundles.id, TP.activeBundle));
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { appPlugin } from '../lib/appPlugin';
 import { publicOrigin } from '../lib/publicOrigin';
 import { orderToWire } from '../repositories/orders';
 import { OrderWorkflow } from '../services/orderWorkflow';
+import { reviewInvitation } from '../services/reviewInvitation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
 export default appPlugin(
   'orderWorkflow',
   async (app) => {
+    const shop = () => ({ name: app.config.shopName, url: publicOrigin(app) });
     const workflow = new OrderWorkflow({
       orders: app.orders,
       staffOrders: app.staffOrders,
@@ -26,8 +28,9 @@ export default appPlugin(
       provider: app.paymentProvider,
       outbox: app.emailOutbox,
       log: app.log,
-      shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
+      shop,
       announce: (row) => app.realtime.orderChanged(row.userId, orderToWire(row)),
+      inviteReview: reviewInvitation({ reviews: app.reviews, invites: app.reviewInvites, outbox: app.emailOutbox, shop }),
     });
     app.decorate('orderWorkflow', workflow);
 
@@ -52,5 +55,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'reviews'] },
 );

@@ -3,6 +3,7 @@
  * else in this folder is the feature's own.
  */
 export { ReviewsSection } from './ReviewsSection';
+export { ReviewInvitePage } from './ReviewInvitePage';
 export { reviewsApi, type ReviewPageArgs } from './reviewsApi';
 export { reviewsSlice } from './reviewsSlice';
 export * as reviewsEvents from './reviewsSlice';

@@ -12,7 +12,7 @@ import { parseCatalog } from '../../../server/db/catalogImport';
 import { resolveColor } from '../../../server/images/svg';
 import { PROTOTYPE_KEYS } from '../../../src/domain/lookup';
 import { displayName } from '../../../src/domain/taxonomy';
-import { parseStoreQuery, subCategoriesOf } from '../../../src/features/catalog/storeQuery';
+import { parseStoreQuery, subCategoriesOf } from '../../../src/domain/storeQuery';
 import { swatchBackground } from '../../../src/features/catalog/swatches';
 import { subCategoriesOf as staffSubCategoriesOf } from '../../../src/features/staff/catalog/rules/products';
 import { makeStaff } from '../chat-helpers';

@@ -1,4 +1,4 @@
-import { ReviewInvitePage } from '../../features/reviews';
+import { ReviewInvitePage } from '../../features/reviews/ReviewInvitePage';
 
 /** /review?token=…: the review invitation's link (a private page). */
 export default function ReviewInvite() {

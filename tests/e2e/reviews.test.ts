@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/domain/types';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { baseUrl, dataDir, DESKTOP, newPage, screenshot } from './browser';
+
+const PHONE_390 = { width: 390, height: 844 };
+const DESKTOP_1280 = { width: 1280, height: 900 };
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
 
 /**
@@ -69,7 +72,7 @@ describe('reviews', () => {
     await page.getByText('Waiting for the shop to read it', { exact: false }).waitFor();
 
     // Staff approve it from the queue, by keyboard.
-    const staff = await staffPage(DESKTOP);
+    const staff = await staffPage(DESKTOP_1280);
     await staff.goto('/staff/reviews');
     await staff.getByRole('heading', { level: 1, name: /Reviews/ }).waitFor();
     const card = staff.getByRole('article', { name: title });
@@ -97,7 +100,7 @@ describe('reviews', () => {
 
   it('a helpful vote shows at once and goes back when the server refuses it', async () => {
     const reader = await registerShopper({ firstName: 'Ola', lastName: 'Nord', password: 'helpful votes 1', emailPrefix: 'reader', address: { street: '9 Print Row', city: 'Salem', state: 'OR', zipcode: '97301', phone: '5035550143' } });
-    const page = await reader.page(PHONE);
+    const page = await reader.page(PHONE_390);
     // The server refuses, but only once the optimistic vote has been seen on the page.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -118,7 +121,7 @@ describe('reviews', () => {
   });
 
   it('the staff reviews queue reads well on a phone', async () => {
-    const staff = await staffPage(PHONE);
+    const staff = await staffPage(PHONE_390);
     await staff.goto('/staff/reviews');
     await staff.getByRole('heading', { level: 1, name: /Reviews/ }).waitFor();
     await staff.getByRole('tab', { name: 'Approved' }).click();

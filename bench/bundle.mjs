@@ -48,7 +48,7 @@ export async function run({ root, build = true }) {
     for (const k of home) own.delete(k);
     // Screens (src/app/pages/*, features' *Page) are routes; anything else lazy is a part a screen loads on use.
     const name = path.basename(key).replace(/\.tsx?$/, '');
-    // The staff console's parts are reported without the shopper routes' budget (issue 9's target is
+    // The staff console's parts are reported without the shopper routes' budget (the target is
     // for what a shopper waits for; staff pages load once per working session).
     // So is the QA panel (with the recorder, the action log and every lazy slice for replays): it
     // loads only in QA mode (`?qa=1`) and in development, never for a shopper.

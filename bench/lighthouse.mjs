@@ -13,7 +13,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_PATH, ensureBuilt, median, startServer, tempDir } from '../scripts/bench-lib.mjs';
 
-// Issue 16's table for every one of the four pages, tightened by issue 30 (TBT, total bytes).
+// Lighthouse on each of the four pages shoppers land on most: score, LCP, CLS, TBT and total bytes.
 export const targets = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, totalKib: 300 };
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PEER = process.env.BENCH_PEER_URL?.replace(/\/+$/, '');

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { baseApi } from '../src/api/baseApi';
 import type { Settings } from '../src/domain/types';
 import { catalogApi, normaliseProducts } from '../src/features/catalog/catalogApi';
-import { DEFAULT_QUERY, type StoreQuery } from '../src/features/catalog/storeQuery';
+import { DEFAULT_QUERY, type StoreQuery } from '../src/domain/storeQuery';
 import { selectColorFacet, selectStorePage } from '../src/features/catalog/storeSelectors';
 import type { RootState } from '../src/store/store';
 import { benchWireProducts } from './bench-fixtures';

@@ -15,6 +15,8 @@
  * is kept here and handed to the app once it is ready (below).
  */
 
+import { OWN_PAGE } from './app/ownPages';
+
 const START_LATEST_MS = 5000;
 
 /** In start-up order; what a stage evaluates is not evaluated again by the next ones. */
@@ -29,6 +31,15 @@ const STAGES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./main'),
 ];
 
+/**
+ * The shopper's own pages (My Orders, wishlist, cart, checkout) are a skeleton until the app has
+ * read the saved token back and asked for their content: there is no picture to let load first, and
+ * staging would only make the shopper wait for one module after another. There the app starts as
+ * soon as the page has painted, and its modules load in parallel (main.tsx imports them all).
+ */
+const OWN_PAGE_STAGES: ReadonlyArray<() => Promise<unknown>> = [() => Promise.all([import('./app/brandFonts.css'), import('./main')])];
+const ownPage = OWN_PAGE.test(window.location.pathname);
+
 /** Lets the browser paint and handle input between two stages. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -36,10 +47,11 @@ let started = false;
 async function start() {
   if (started) return;
   started = true;
-  for (const [i, stage] of STAGES.entries()) {
+  const stages = ownPage ? OWN_PAGE_STAGES : STAGES;
+  for (const [i, stage] of stages.entries()) {
     await stage();
     // Shown in the browser's Performance panel: how long each stage took to load and evaluate.
-    performance.mark(`app start-up: stage ${i + 1} of ${STAGES.length}`);
+    performance.mark(`app start-up: stage ${i + 1} of ${stages.length}`);
     await nextTask();
   }
 }
@@ -212,7 +224,7 @@ new MutationObserver((_records, observer) => {
 /** After the next frame has painted. */
 const afterPaint = () => requestAnimationFrame(() => setTimeout(() => void start(), 0));
 
-if (document.readyState === 'complete') afterPaint();
+if (document.readyState === 'complete' || ownPage) afterPaint();
 else {
   window.addEventListener('load', afterPaint, { once: true });
   setTimeout(() => void start(), START_LATEST_MS);

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from './app/reactDom';
 import { serverDataArrived } from './api/baseApi';
 import { App } from './app/App';
 import { serverStyleCache } from './app/emotionCache';
+import { OWN_PAGE } from './app/ownPages';
 import { preloadRoute } from './app/routes';
 import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
@@ -47,14 +48,13 @@ function afterHydration(store: AppStore, restored: boolean) {
     });
 }
 
-/**
- * The shopper's own pages (SPEC §2: cart, checkout, My Orders, wishlist): nothing of them can be
- * shown before the saved token and lists are back, so there the saved state is read back while the
- * page's chunk loads, before hydration, and what is theirs is asked for as the app starts (the
- * page hydrates from the guest state it was rendered from all the same: react-redux `serverState`).
- * Elsewhere it comes after hydration, no part of the first view.
+/*
+ * On the shopper's own pages (app/ownPages.ts) nothing can be shown before the saved token and lists
+ * are back, so there the saved state is read back while the page's chunk loads, before hydration,
+ * and what is theirs is asked for as the app starts (the page hydrates from the guest state it was
+ * rendered from all the same: react-redux `serverState`). Elsewhere it comes after hydration, no
+ * part of the first view.
  */
-const OWN_PAGE = /^\/(?:cart|place-order|orders|wishlist)\/?$/;
 
 async function start() {
   // With Redux DevTools (development) every lazy route's slice is injected first, so the

@@ -2,6 +2,7 @@ import { appPlugin } from '../lib/appPlugin';
 import { publicOrigin } from '../lib/publicOrigin';
 import { orderToShopper, orderToWire } from '../repositories/orders';
 import { OrderWorkflow } from '../services/orderWorkflow';
+import { reviewInvitation } from '../services/reviewInvitation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,7 @@ const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
 export default appPlugin(
   'orderWorkflow',
   async (app) => {
+    const shop = () => ({ name: app.config.shopName, url: publicOrigin(app) });
     const workflow = new OrderWorkflow({
       orders: app.orders,
       staffOrders: app.staffOrders,
@@ -26,9 +28,10 @@ export default appPlugin(
       provider: app.paymentProvider,
       outbox: app.emailOutbox,
       log: app.log,
-      shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
+      shop,
       refunds: app.refunds,
       announce: (row, refunds) => app.realtime.orderChanged(row.userId, refunds ? orderToShopper(row, refunds) : orderToWire(row)),
+      inviteReview: reviewInvitation({ reviews: app.reviews, invites: app.reviewInvites, outbox: app.emailOutbox, shop }),
     });
     app.decorate('orderWorkflow', workflow);
 
@@ -53,5 +56,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds', 'reviews'] },
 );

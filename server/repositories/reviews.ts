@@ -156,6 +156,24 @@ export class ReviewsRepository {
     return { orderId: order.id, option: typeof line?.variant === 'string' ? optionFromVariant(line.variant) : { color: null, size: null } };
   }
 
+  /**
+   * The products a delivered order lets its buyer review, in the order's line order: its product
+   * lines and the products of its bundles (accessories alone do not count), each once, with the
+   * name the catalog gives it now; products since deleted are left out.
+   */
+  async reviewableProducts(items: readonly { kind?: unknown; productId?: unknown }[], db: DbOrTx = this.db): Promise<{ id: string; name: string }[]> {
+    const ids = (kind: string) => items.flatMap((i) => (i.kind === kind && typeof i.productId === 'string' ? [i.productId] : []));
+    const bundleIds = ids('bundle');
+    const inBundles = new Map<string, string[]>();
+    if (bundleIds.length) {
+      for (const b of await db.select({ id: bundles.id, productIds: bundles.productIds }).from(bundles).where(inArray(bundles.id, bundleIds))) inBundles.set(b.id, b.productIds);
+    }
+    const wanted = [...new Set(items.flatMap((i) => (i.kind === 'product' && typeof i.productId === 'string' ? [i.productId] : i.kind === 'bundle' && typeof i.productId === 'string' ? (inBundles.get(i.productId) ?? []) : [])))];
+    if (!wanted.length) return [];
+    const names = new Map((await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, wanted))).map((p) => [p.id, p.name]));
+    return wanted.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []));
+  }
+
   async moderationSettings(): Promise<ModerationSettings> {
     const [row] = await this.db.select({ publishAtOnce: settings.publishReviewsAtOnce, blockList: settings.reviewBlockList }).from(settings).where(eq(settings.id, 1));
     return { publishAtOnce: row?.publishAtOnce ?? false, blockList: row?.blockList ?? [] };

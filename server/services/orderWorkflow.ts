@@ -76,6 +76,8 @@ export interface OrderWorkflowDeps {
    * change is committed. `refunds` (after a refund) lets the shopper's details show it at once.
    */
   announce: (order: OrderRow, refunds?: ShopperRefund[]) => void;
+  /** Queues the "review what you received" e-mail of an order just delivered (services/reviewInvitation.ts). */
+  inviteReview?: AfterChange;
   now?: () => number;
 }
 
@@ -326,10 +328,13 @@ export class OrderWorkflow {
     const trackingAdded = trackingNumber !== undefined && trackingNumber !== before.trackingNumber;
     const delivered = to === 'Delivered' && before.status !== 'Delivered';
     if (!trackingAdded && !delivered) return null;
-    return (tx, row) =>
-      this.deps.outbox.enqueue(tx, row, orderUpdateKind({ delivered }, row.trackingNumber), (accountEmail) =>
+    return async (tx, row) => {
+      await this.deps.outbox.enqueue(tx, row, orderUpdateKind({ delivered }, row.trackingNumber), (accountEmail) =>
         orderUpdateEmail(row, { trackingAdded, delivered }, this.deps.shop(), accountEmail),
       );
+      // A delivered order's buyer is invited to review what they received (in the same transaction).
+      if (delivered) await this.deps.inviteReview?.(tx, row);
+    };
   }
 
   /** Runs a staff change in one transaction attributed to the staff member; announces it once committed. */

@@ -6,8 +6,7 @@ import { FILAMENT_COLORS } from '../../src/domain/colors';
 import { own } from '../../src/domain/lookup';
 import { trimEndChars } from '../../src/domain/text';
 // The cache key must read the store's query exactly as the page does; the parser moves to src/domain next.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { parseStoreQuery, serializeStoreQuery } from '../../src/features/catalog/storeQuery';
+import { parseStoreQuery, serializeStoreQuery } from '../../src/domain/storeQuery';
 
 /**
  * Anonymous HTML, cached: every visitor without a token gets the same render of a URL,

@@ -29,7 +29,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 /**
  * The page paints from its HTML alone: its scripts need not race it for the line. Without the
  * entry's `modulepreload` links the browser finds the imports as it runs the entry, a little
- * later, and the first paint on a slow line comes sooner (issue 9, Lighthouse `/`: first paint and
+ * later, and the first paint on a slow line comes sooner (Lighthouse `/`: first paint and
  * LCP 1.6–1.9 s without them, 1.9–3.0 s with them).
  */
 export function withoutModulePreloads(html: string): string {

@@ -29,6 +29,7 @@ export const ROUTE_META: Readonly<Record<string, Meta | null>> = {
   '/order-placed': { title: 'Order placed', description: 'Your LayerLoft order is placed: what happens next.' },
   '/orders': { title: 'My orders', description: 'Your LayerLoft orders, their status and tracking, and a chat with our team.' },
   '/wishlist': { title: 'Wishlist', description: 'The LayerLoft pieces you hearted, in one place.' },
+  '/review': { title: 'Review link', description: 'Opens the review form for a product you received.' },
   '/staff/*': { title: 'Staff console', description: 'The LayerLoft staff console: support inbox, orders and catalog.' },
 };
 

@@ -23,6 +23,7 @@ const PlaceOrder = lazyRoute(() => import('./pages/PlaceOrder'));
 const Verify = lazyRoute(() => import('./pages/Verify'));
 const OrderPlaced = lazyRoute(() => import('./pages/OrderPlaced'));
 const Orders = lazyRoute(() => import('./pages/Orders'));
+const ReviewInvite = lazyRoute(() => import('./pages/ReviewInvite'));
 // The staff console: its own chunk, which no shopper route loads.
 const StaffConsole = lazyRoute(() => import('../features/staff/StaffConsole'));
 
@@ -43,6 +44,7 @@ const SCREENS: Record<ScreenKey, { screen: LazyRoute; skeleton?: ReactElement }>
   orderPlaced: { screen: OrderPlaced },
   orders: { screen: Orders, skeleton: <OrdersPageSkeleton /> },
   wishlist: { screen: Wishlist },
+  reviewInvite: { screen: ReviewInvite },
   staffConsole: { screen: StaffConsole },
 };
 

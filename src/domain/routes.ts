@@ -51,6 +51,8 @@ export const ROUTES = [
   { path: '/order-placed', screen: 'orderPlaced', access: 'public', indexing: 'none' },
   { path: '/orders', screen: 'orders', access: 'private', indexing: 'none' },
   { path: '/wishlist', screen: 'wishlist', access: 'public', indexing: 'none' },
+  // The link of the e-mail inviting a delivered order's buyer to review (a signed token in the query).
+  { path: '/review', screen: 'reviewInvite', access: 'private', indexing: 'none' },
   // The staff console: one lazy chunk with its own pages (STAFF_PAGES).
   { path: '/staff/*', screen: 'staffConsole', access: 'staff', indexing: 'none' },
 ] as const satisfies readonly AppRoute[];

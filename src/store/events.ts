@@ -124,7 +124,7 @@ export const navigationRequested = createAction('router/navigationRequested', (t
 }));
 
 /**
- * The shop deleted these products (issue 18; confirmed by the server's 404, see
+ * The shop deleted these products (confirmed by the server's 404, see
  * domain/deletedProducts.ts): the cart, saved-for-later and wishlist slices drop their lines.
  */
 export const productsLeftShop = createAction<{ productIds: string[] }>('catalog/productsLeftShop');

@@ -1,7 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 
 /**
- * The saved state's arrival (issue 16's lazy start). The page hydrates from a guest's state, as
+ * The saved state's arrival (the lazy start). The page hydrates from a guest's state, as
  * the server rendered it, and the saved cart, saved-for-later list, wishlist and token are read
  * back a moment later (store/persistence.ts). Read back, the stored copy replaces what the store
  * holds (REHYDRATE), and until then the store cannot tell a logged-in shopper from a guest.

@@ -1,14 +1,13 @@
 import type { Dispatch, Store, ThunkDispatch, TypedStartListening, UnknownAction } from '@reduxjs/toolkit';
 import type { baseApi } from '../api/baseApi';
 import type { SocketFactory } from '../api/socket';
-import type { RecorderSlot } from '../features/qa/recorderSlot';
-import type { NavigatorSlot } from '../features/router/navigator';
 import type { StoreDeps } from './deps';
 import type { SavedStateSignal } from './savedState';
+import type { NavigatorSlot, RecorderSlot } from './slots';
 
 /**
  * The store's types, for every feature to import. This module imports nothing that leads back here
- * (the two slot types below come from leaf modules that import no store code), so a feature typing
+ * (the two slot types come from store/slots.ts, a leaf), so a feature typing
  * its selectors with RootState never imports the store's composition (store.ts), and no import
  * circle runs through the store.
  *

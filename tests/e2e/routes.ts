@@ -113,6 +113,7 @@ export const ROUTES: SweepRoute[] = [
   { name: 'place-order', title: () => 'Checkout | LayerLoft', path: () => '/place-order', as: 'shopper', ready: async (p) => { await heading(p, /Place your order/); await p.getByLabel('First name').waitFor(); } },
   { name: 'order-placed', title: () => 'Order placed | LayerLoft', path: () => '/order-placed', as: 'shopper', ready: (p) => heading(p, 'Order Placed Successfully!') },
   { name: 'orders', title: () => 'My orders | LayerLoft', path: () => '/orders', as: 'shopper', ready: async (p) => { await heading(p, /orders/i); await p.getByTestId('order-card').first().waitFor(); } },
+  { name: 'review-link', title: () => 'Review link | LayerLoft', path: () => '/review?token=expired-or-altered', as: 'shopper', ready: (p) => heading(p, 'Review link') },
   { name: 'about', title: () => 'About | LayerLoft', path: () => '/about', as: 'shopper', ready: (p) => heading(p, 'About LayerLoft') },
   { name: 'contact', title: () => 'Custom figure requests | LayerLoft', path: () => '/contact', as: 'shopper', ready: (p) => heading(p, /./) },
   { name: 'not-found', title: () => 'Page not found | LayerLoft', path: () => '/no-such-page', as: 'guest', ready: (p) => heading(p, 'Page not found') },

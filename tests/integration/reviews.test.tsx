@@ -2,7 +2,9 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OwnReview, Review, ReviewEligibility, ReviewPage } from '../../src/domain/reviews';
-import { ReviewsSection } from '../../src/features/reviews';
+import { Route, Routes } from 'react-router-dom';
+import { ReviewInvitePage } from '../../src/features/reviews/ReviewInvitePage';
+import { ReviewsSection } from '../../src/features/reviews/ReviewsSection';
 import { initialSessionState } from '../../src/features/session/sessionSlice';
 import { mswServer } from '../utils/msw';
 import { renderWithProviders } from '../utils/renderWithProviders';
@@ -197,5 +199,36 @@ describe('Reviews on the product page', { timeout: 30_000 }, () => {
     expect(within(form).queryByLabelText('Add photos')).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Remove photo 1' }));
     expect(store.getState().reviews.drafts.knight.photos).toHaveLength(3);
+  });
+});
+
+describe('The review link from the e-mail after a delivery', { timeout: 30_000 }, () => {
+  function App() {
+    return (
+      <Routes>
+        <Route path="/review" element={<ReviewInvitePage />} />
+        <Route path="/product/:id" element={<ReviewsSection product={PRODUCT} />} />
+      </Routes>
+    );
+  }
+
+  it('opens the review form of its product on the product page', async () => {
+    serveList();
+    mswServer.use(
+      http.get('*/api/reviews/invite', ({ request }) =>
+        new URL(request.url).searchParams.get('token') === 'signed' ? HttpResponse.json({ success: true, productId: 'knight' }) : HttpResponse.json({ success: false, message: 'no' }, { status: 400 }),
+      ),
+      http.get('*/api/reviews/mine/:id', () => HttpResponse.json(eligibility())),
+    );
+    renderWithProviders(<App />, { preloadedState: loggedIn, route: '/review?token=signed' });
+    expect(await screen.findByRole('form', { name: 'Write a review' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Review the Nebula Knight' })).toBeInTheDocument();
+  });
+
+  it('says so when the link expired or was altered', async () => {
+    mswServer.use(http.get('*/api/reviews/invite', () => HttpResponse.json({ success: false, message: 'This review link is not valid or has expired.' }, { status: 400 })));
+    renderWithProviders(<App />, { preloadedState: loggedIn, route: '/review?token=altered' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This review link is not valid or has expired.');
+    expect(screen.getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute('href', '/orders');
   });
 });

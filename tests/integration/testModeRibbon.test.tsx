@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 8000 });
 const withTestPayments = (testPayments: boolean) =>
   mswServer.use(http.get('*/api/settings', () => HttpResponse.json({ success: true, settings: { ...settings, testPayments } })));
 
-/** Issue 17, item 1: with test payments on, every page says so above its header. */
+/** With test payments on, every page says so above its header. */
 describe('test-mode ribbon', { timeout: 30_000 }, () => {
   it.each(['/about', '/collection', '/cart'])('shows on %s while the server takes test payments', async (route) => {
     withTestPayments(true);

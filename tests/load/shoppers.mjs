@@ -1,4 +1,4 @@
-// Scripted shoppers against the real server on PostgreSQL (issue 10, load test).
+// Scripted shoppers against the real server on PostgreSQL.
 //
 // `runLoad()` creates a database of its own on the PostgreSQL at DATABASE_URL (default the
 // machine's, 127.0.0.1:5432), starts `server/main.ts` on it (NODE_ENV=production, serving dist/

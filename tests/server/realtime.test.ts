@@ -114,7 +114,7 @@ describe('several instances behind Redis', async () => {
   });
 
   it.skipIf(!up)('keeps serving when Redis goes away: the message is saved, the failed publish is logged, not fatal', async () => {
-    // Before issue 9's fix the adapter's unawaited publish rejected (ioredis refuses commands once
+    // Unguarded, the adapter's unawaited publish rejected (ioredis refuses commands once
     // the connection is gone and its retries are spent) and the unhandled rejection ended the process.
     const config = redisConfig(ctx.t);
     const one = await buildApp(config, { database: ctx.t.database, distDir: '/nonexistent' });

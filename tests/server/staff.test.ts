@@ -68,7 +68,7 @@ describe('the staff API', () => {
   });
 
   it('answers a reply in three database statements: the session, the customer with their thread, the message saved with the thread read', async () => {
-    // Issue 9: five sequential round trips per reply made the chat benchmark queue up behind the
+    // Five sequential round trips per reply made the chat benchmark queue up behind the
     // database on a busy machine. Counted at the driver (PGlite or the pg pool), whatever the driver.
     const a = await makeShopper(ctx.app, 'Counted');
     const conv = ((await get('/api/conversations/general', a.token)).json() as ConversationResponse).conversation;

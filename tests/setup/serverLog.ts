@@ -1,5 +1,5 @@
 /**
- * The server tests' log (issue 25, findings 3 and 7): every app the tests build logs at `info` into
+ * The server tests' log: every app the tests build logs at `info` into
  * one file per run, and the run fails when that file holds a secret or a reply sent twice. A log is
  * read by more people, and kept longer, than the secrets it would hold; and a second send is a
  * handler bug that the client never sees (it got the first answer).

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { bundles, products, settings } from '../fixtures/catalog';
 
-/** Handlers for the four public endpoints of issue 2, answering the fixture data. */
+/** Handlers for the four public catalog endpoints, answering the fixture data. */
 export const catalogHandlers = [
   http.get('*/api/settings', () => HttpResponse.json({ success: true, settings })),
   http.get('*/api/product/list', () => HttpResponse.json({ success: true, products })),

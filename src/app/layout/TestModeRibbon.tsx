@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import { useGetSettingsQuery } from '../../features/catalog/catalogApi';
 
 /**
- * A strip above the header on every page while the server takes test payments (PAYMENTS=test,
- * issue 17): nobody mistakes the demo store for a real one. In the page flow, never floating, so
+ * A strip above the header on every page while the server takes test payments (PAYMENTS=test):
+ * nobody mistakes the demo store for a real one. In the page flow, never floating, so
  * it covers no content or tap target on a phone.
  */
 export function TestModeRibbon() {

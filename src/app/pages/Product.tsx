@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { useGetProductQuery } from '../../features/catalog/catalogApi';
 import { ProductPage } from '../../features/catalog/ProductPage';
-import { ReviewsSection } from '../../features/reviews';
+import { ReviewsSection } from '../../features/reviews/ReviewsSection';
 import { WishlistButton } from '../../features/wishlist/WishlistButton';
 
 /** /product/:productId: the catalog's product screen with wishlist hearts and reviews, titled by the product. */

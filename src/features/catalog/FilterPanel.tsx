@@ -7,9 +7,10 @@ import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from '
 import { brand, SM_UP } from '../../components/brand';
 import { formatMoney } from '../../domain/money';
 import { displayName } from '../../domain/taxonomy';
-import { AVAILABILITY, AVAILABILITY_LABELS, PRICE_MAX, PRICE_MIN } from './filters';
+import { AVAILABILITY_LABELS } from './filters';
+import { AVAILABILITY, PRICE_MAX, PRICE_MIN } from '../../domain/storeQuery';
 import { MIN_RATING_CHOICE, minRatingLabel } from './ratings';
-import type { StoreQuery } from './storeQuery';
+import type { StoreQuery } from '../../domain/storeQuery';
 import type { FilterOptions, ListFilter } from './storeView';
 import { swatchBackground } from './swatches';
 

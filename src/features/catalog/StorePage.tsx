@@ -18,8 +18,9 @@ import { CategoryTabs } from './CategoryTabs';
 import { FilterPanel } from './FilterPanel';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
-import { SORTS, SORT_LABELS, type SortKey } from './sorting';
-import { changeStoreQuery, type StoreQuery } from './storeQuery';
+import { SORT_LABELS } from './sorting';
+import { SORTS, type SortKey } from '../../domain/storeQuery';
+import { changeStoreQuery, type StoreQuery } from '../../domain/storeQuery';
 import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, type ListFilter } from './storeView';
 
 // The phone drawer (and MUI's modal machinery with it) loads the first time it opens.

@@ -11,7 +11,7 @@ import {
   selectProductSelection,
 } from './catalogSlice';
 import { accessoryPurchase, addedProductLine, checkPurchase } from './purchase';
-import { changeStoreQuery } from './storeQuery';
+import { changeStoreQuery } from '../../domain/storeQuery';
 import { clearedFilters, selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, toggledFilter } from './storeView';
 
 /**

@@ -2,14 +2,11 @@ import { meetsMinRating } from './ratings';
 import { isOnSale, isPurchasable } from '../../domain/pricing';
 import { nameOf, sortPriceCents } from './productFields';
 import type { Product } from '../../domain/types';
+import { PRICE_MAX, PRICE_MIN, type Availability, type Section, type StoreFilters } from '../../domain/storeQuery';
 
-/** The store's filters: category, sections, availability options, colours, price bound and search. */
+/** The store's filters (their tables and the url's parsing are in src/domain/storeQuery.ts): what each one matches. */
 
-export const PRICE_MIN = 0;
-export const PRICE_MAX = 150;
 
-export const SECTIONS = ['bestsellers', 'new', 'sale', 'preorder'] as const;
-export type Section = (typeof SECTIONS)[number];
 export const SECTION_LABELS: Record<Section, string> = {
   bestsellers: 'Best sellers',
   new: 'New arrivals',
@@ -17,9 +14,6 @@ export const SECTION_LABELS: Record<Section, string> = {
   preorder: 'Pre-order',
 };
 
-/** The "more options" checkboxes of the sidebar. */
-export const AVAILABILITY = ['inStock', 'new', 'preOrder', 'sale', 'limited'] as const;
-export type Availability = (typeof AVAILABILITY)[number];
 export const AVAILABILITY_LABELS: Record<Availability, string> = {
   inStock: 'In stock',
   new: 'New',
@@ -28,32 +22,6 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   limited: 'Limited edition',
 };
 
-/** Everything the store can filter by; empty lists and null mean "no filter". */
-export interface StoreFilters {
-  category: string | null;
-  subCategories: string[];
-  subSubCategories: string[];
-  colors: string[];
-  availability: Availability[];
-  /** Upper price bound in dollars; PRICE_MAX means no upper limit. */
-  maxPrice: number;
-  section: Section | null;
-  search: string;
-  /** "4 stars & up": the lowest approved-review average shown; null shows every product. */
-  minRating: number | null;
-}
-
-export const EMPTY_FILTERS: StoreFilters = {
-  category: null,
-  subCategories: [],
-  subSubCategories: [],
-  colors: [],
-  availability: [],
-  maxPrice: PRICE_MAX,
-  section: null,
-  search: '',
-  minRating: null,
-};
 
 export function matchesSection(p: Product, section: Section): boolean {
   switch (section) {

@@ -20,10 +20,3 @@ export function compareTopRated(a: Product, b: Product): number {
 export function meetsMinRating(p: Pick<Product, 'rating' | 'reviewCount'>, minRating: number | null): boolean {
   return minRating === null || (countOf(p) > 0 && ratingOf(p) >= minRating);
 }
-
-/** The bound a url's `rating` parameter names: an integer 1–4, else none. */
-export function parseMinRating(raw: string | null): number | null {
-  if (raw === null) return null;
-  const n = Number(raw.trim());
-  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : null;
-}

@@ -3,8 +3,8 @@ import type { Product } from '../../domain/types';
 /** Suggestions: related products on a product page, a bundle page's suggestions. */
 
 /**
- * Not for sale and not suggested: vaulted, notAvailableYet or out of stock (issue 3's "unavailable"
- * for related products). Coming-soon items may still be suggested: they are shown with their badge.
+ * Not for sale and not suggested: vaulted, notAvailableYet or out of stock (what
+ * "unavailable" means for related products). Coming-soon items may still be suggested: they are shown with their badge.
  */
 export function isUnavailable(p: Pick<Product, 'vaulted' | 'notAvailableYet' | 'outOfStock'>): boolean {
   return p.vaulted === true || p.notAvailableYet === true || p.outOfStock === true;

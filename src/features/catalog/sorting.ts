@@ -1,6 +1,7 @@
 import { compareTopRated } from './ratings';
 import { dateOf, nameOf, sortPriceCents } from './productFields';
 import type { Product } from '../../domain/types';
+import { DEFAULT_SORT, type SortKey } from '../../domain/storeQuery';
 
 /** The store's orders: the "Featured" order, the sort keys of the sort menu, best sellers. */
 
@@ -19,9 +20,6 @@ export function bestSellers(products: readonly Product[], limit = BEST_SELLER_LI
     .slice(0, Math.max(0, limit));
 }
 
-export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name-asc', 'top-rated'] as const;
-export type SortKey = (typeof SORTS)[number];
-export const DEFAULT_SORT: SortKey = 'featured';
 
 export const SORT_LABELS: Record<SortKey, string> = {
   featured: 'Featured',

@@ -4,9 +4,9 @@ import type { RootState } from '../../store/types';
 import { selectProductEntities, selectProducts, selectSettings } from './catalogApi';
 import { bundleSuggestions, productsByIds, relatedProducts } from './related';
 import { isListed } from '../../domain/listing';
-import { makeFilter, productColors, searchText, type StoreFilters } from './filters';
-import { sortProducts, type SortKey } from './sorting';
-import type { StoreQuery } from './storeQuery';
+import { makeFilter, productColors, searchText } from './filters';
+import { sortProducts } from './sorting';
+import type { SortKey, StoreFilters, StoreQuery } from '../../domain/storeQuery';
 import { paginate } from '../../domain/pagination';
 import { bundleSavings } from '../../domain/pricing';
 

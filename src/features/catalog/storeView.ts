@@ -4,10 +4,10 @@ import type { RootState } from '../../store/types';
 import { formatMoney } from '../../domain/money';
 import { FIGURE_GENDERS, displayName, visibleMainCategories } from '../../domain/taxonomy';
 import { selectSettings } from './catalogApi';
-import { AVAILABILITY_LABELS, PRICE_MAX, SECTION_LABELS } from './filters';
+import { AVAILABILITY_LABELS, SECTION_LABELS } from './filters';
 import { minRatingLabel } from './ratings';
 import { selectColorFacet, selectStorePage } from './storeSelectors';
-import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery, subCategoriesOf, toggled, withoutHiddenCategories, type StoreQuery } from './storeQuery';
+import { changeStoreQuery, DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, PRICE_MAX, serializeStoreQuery, subCategoriesOf, toggled, withoutHiddenCategories, type StoreQuery } from '../../domain/storeQuery';
 
 /**
  * The store page's view is a selector over the location the store mirrors: the url

@@ -14,7 +14,7 @@ export type CreateSessionResult =
   | { kind: 'session'; sessionUrl: string; orderId: string; sessionId: string; amount: number }
   | { kind: 'totalChanged'; quote: OrderQuote; message: string };
 
-/** Checkout calls of SPEC §7 (plus the quote call of issue 6). */
+/** Checkout calls of SPEC §7 (plus the order quote call). */
 export const checkoutApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     validateDiscount: build.mutation<Discount, { code: string }>({

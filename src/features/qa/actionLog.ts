@@ -1,6 +1,9 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { redact } from '../../store/devtools';
 import { own } from '../../domain/lookup';
+import type { ActionLogFile } from '../../store/slots';
+
+export type { ActionLogFile };
 
 /**
  * The QA action log: one JSON file a tester hands over and a developer replays — in the
@@ -24,8 +27,8 @@ import { own } from '../../domain/lookup';
  * Every value went through the DevTools sanitizer (`redact`) and a JSON round trip, so what a
  * replay reduces is exactly what the file holds.
  */
-export const LOG_FORMAT = 'layerloft-action-log';
-export const LOG_VERSION = 2;
+export const LOG_FORMAT: ActionLogFile['format'] = 'layerloft-action-log';
+export const LOG_VERSION: ActionLogFile['version'] = 2;
 /**
  * Version 2 names two slices as the design card does; a version 1 log is read by renaming its state
  * keys and its actions' type prefixes, so a tester's old file still replays.
@@ -36,25 +39,7 @@ export const MAX_LOG_ACTIONS = 100_000;
 
 export type LogState = Record<string, unknown>;
 
-export interface LogStep {
-  type: string;
-  at: number;
-}
 
-/** The file, as written. */
-export interface ActionLogFile {
-  format: typeof LOG_FORMAT;
-  version: typeof LOG_VERSION;
-  app: string;
-  startedAt: number;
-  savedAt: number;
-  dropped: number;
-  redacted: true;
-  steps: LogStep[];
-  payload: string;
-  preloadedState: string;
-  finalState?: string;
-}
 
 /** The file, parsed and validated. */
 export interface ActionLog {

@@ -5,11 +5,11 @@ import { buildActionLog, toLogValue } from './actionLog';
 // A replay reduces every feature's actions: every lazy slice is in the root reducer.
 import '../../store/lazySlices';
 import { createPersistConfig, PERSIST_VERSION } from '../../store/persist';
-import type { Recorder, RecorderStatus } from './recorderSlot';
+import type { Recorder, RecorderStatus } from '../../store/slots';
 import { isReplaying, replayStarted } from './replayState';
 import type { AppStore } from '../../store/types';
 
-export type { Recorder, RecorderStatus } from './recorderSlot';
+export type { Recorder, RecorderStatus } from '../../store/slots';
 
 /**
  * QA recording and replay.

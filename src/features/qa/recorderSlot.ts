@@ -1,38 +1,6 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
-import type { ActionLogFile } from './actionLog';
+import type { Recorder, RecorderSlot, RecorderStatus } from '../../store/slots';
 
-export interface RecorderStatus {
-  recording: boolean;
-  /** Actions in the buffer now. */
-  count: number;
-  /** Actions folded into the start state because the buffer was full. */
-  dropped: number;
-}
-
-/** The QA recorder (features/qa/recorder.ts `createRecorder`). */
-export interface Recorder {
-  middleware: Middleware;
-  /** A new recording: the buffer empties and the current state becomes the start state. */
-  start(): void;
-  /** Stops appending; the recording stays available for download. */
-  stop(): void;
-  status(): RecorderStatus;
-  /** For useSyncExternalStore: called after every recorded action and on start/stop. */
-  subscribe(listener: () => void): () => void;
-  /** The log of what was recorded (null before the first start). */
-  exportLog(): ActionLogFile | null;
-  /** A fresh pure reducer for replays (the QA panel and tests use it). */
-  createReducer(): Reducer;
-}
-
-/** The store's recorder before one is installed, and after: the installed one, through the same object. */
-export interface RecorderSlot extends Recorder {
-  /** The store's root reducer, which a replay reduces with (the recorder wraps it: recorder.ts `createReplayReducer`). */
-  readonly rootReducer: Reducer;
-  /** Puts `recorder` in place (once): its middleware starts seeing actions from the next dispatch. */
-  install(recorder: Recorder): void;
-  readonly installed: boolean;
-}
 
 const IDLE: RecorderStatus = { recording: false, count: 0, dropped: 0 };
 

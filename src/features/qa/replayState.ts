@@ -5,7 +5,7 @@ import type { LogState } from './actionLog';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 
 /**
- * What the running store needs of a QA replay from page load (issue 8; the recorder itself,
+ * What the running store needs of a QA replay from page load (the recorder itself,
  * features/qa/recorder.ts, loads only in QA mode, in development or when the QA panel opens): the replay
  * events, the flag read by shape, the root-reducer wrapper that swaps a replayed state in, and the
  * listener wrapper that silences side effects while a replay is shown. See features/qa/recorder.ts for

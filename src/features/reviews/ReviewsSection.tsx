@@ -372,7 +372,7 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
   const summary = data?.summary;
 
   return (
-    <Box component="section" aria-labelledby="reviews-title" sx={{ mt: { xs: 6, md: 9 } }}>
+    <Box component="section" id="reviews" aria-labelledby="reviews-title" sx={{ mt: { xs: 6, md: 9 } }}>
       <Typography id="reviews-title" variant="h4" component="h2" sx={{ mb: 2.5, fontSize: { xs: '1.6rem', md: '2rem' } }}>
         Reviews
       </Typography>

@@ -1,13 +1,4 @@
-/** How the router moves: react-router's `navigate`, attached by LocationSync while it is mounted. */
-export type NavigateFn = (to: string, options: { replace: boolean; state: unknown }) => void;
-
-export interface NavigatorSlot {
-  /** Attaches the router's navigate; returns the detach. The last attached one is used. */
-  attach(navigate: NavigateFn): () => void;
-  /** Moves the browser (nothing happens while no router is attached: a server render, a unit test). */
-  navigate: NavigateFn;
-}
-
+import type { NavigateFn, NavigatorSlot } from '../../store/slots';
 /**
  * The store's handle on the router. A listener cannot call a React hook, and the router exists
  * only once the app renders, so the router lends its navigate to the store for as long as it is

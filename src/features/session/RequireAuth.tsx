@@ -22,8 +22,9 @@ export function RequireAuth({ pending = null }: { pending?: ReactNode }) {
   useGetUserInfoQuery(undefined, { skip: !hydrated || !loggedIn });
 
   useEffect(() => {
-    if (hydrated && !loggedIn) dispatch(loginRequired({ from: location.pathname }));
-  }, [hydrated, loggedIn, dispatch, location.pathname]);
+    // With its query: a review invitation's link carries its token there.
+    if (hydrated && !loggedIn) dispatch(loginRequired({ from: `${location.pathname}${location.search}` }));
+  }, [hydrated, loggedIn, dispatch, location.pathname, location.search]);
 
   // The server's render and the hydrating one: the page's skeleton (the shopper's page needs their token).
   if (!hydrated) return pending;

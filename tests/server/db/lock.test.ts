@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 14: taking the PGlite DATA_DIR lock, and taking over a stale one, is atomic. Several
+ * Taking the PGlite DATA_DIR lock, and taking over a stale one, is atomic. Several
  * processes are told to take it at the same moment, many times over: each time exactly one wins.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

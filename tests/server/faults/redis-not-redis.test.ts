@@ -1,5 +1,5 @@
 /**
- * Something that is not Redis at REDIS_URL (issue 25, finding 8): an HTTP server, say, answers the
+ * Something that is not Redis at REDIS_URL: an HTTP server, say, answers the
  * client's commands with bytes that are no Redis reply ("Unknown RESP type"). The server must start
  * degraded, as with an unreachable Redis, not crash on the parser's error.
  */

@@ -8,7 +8,7 @@ import { ADDRESS, mailsAbout, makeShopper, openSession, orderRow, payForm, TP, t
 import { insertOrder, makeStaff } from '../chat-helpers';
 
 /**
- * Issue 17, item 6: order e-mails are written to email_outbox in the transaction of the change
+ * Order e-mails are written to email_outbox in the transaction of the change
  * they announce and delivered from there — at least once, once per order and kind, one attempt
  * at a time across instances — to the account's address only.
  */

@@ -6,7 +6,7 @@ import { ORDER_MESSAGES } from '../../../server/routes/order';
 import { makeShopper, orderBody, payForm, TP, type Line, useShopApp } from '../checkout-helpers';
 
 /**
- * Issue 17, item 4: POST /api/order/stripe with an Idempotency-Key answers a repeat of the same
+ * POST /api/order/stripe with an Idempotency-Key answers a repeat of the same
  * request with the same order and session — sent again later or at the same instant — and the
  * same key with another request with a 409. Keys are forgotten after 24 hours.
  */

@@ -8,7 +8,7 @@ import { SettingsRepository } from '../../../server/repositories/settings';
 import { buildTestApp, type TestApp } from '../helpers';
 
 /**
- * Issue 17, item 1: the payment mode is explicit. PAYMENTS=stripe|test; test payments are the
+ * The payment mode is explicit. PAYMENTS=stripe|test; test payments are the
  * default only outside production; a production store with neither a Stripe key nor PAYMENTS=test
  * refuses to start; and whenever test payments are on, GET /api/settings says so (every page then
  * shows the test-mode ribbon, src/app/layout/TestModeRibbon.tsx).

@@ -4,7 +4,7 @@ import { makeStaff } from '../chat-helpers';
 import { mailsAbout, makeShopper, openSession, orderRow, payForm, postJson, sessionRow, TP, useShopApp } from '../checkout-helpers';
 
 /**
- * Issue 17, item 3 on the built-in card page: 'Payment Pending' → 'Order Placed' happens only when
+ * On the built-in card page, 'Payment Pending' → 'Order Placed' happens only when
  * the payment provider confirms it, never by staff or a repository call; a staff cancel also ends
  * the payment session, so nobody can pay a cancelled order. (Stripe: payments/stripe-settlement.test.ts.)
  */

@@ -8,7 +8,7 @@ import { makeStaff } from '../chat-helpers';
 import { mailsAbout, makeShopper, openSession, orderBody, orderRow, postJson, sessionRow, TP, type Line, useShopApp } from '../checkout-helpers';
 
 /**
- * Issue 17 against Stripe (the real SDK pointed at tests/server/stripe-stub.ts, webhooks signed
+ * The payment rules against Stripe (the real SDK pointed at tests/server/stripe-stub.ts, webhooks signed
  * for real): delayed payment methods keep the order pending until Stripe settles them (item 2);
  * a staff cancel expires the Checkout Session first (item 3); reading My Orders never cancels a
  * Stripe session without asking Stripe (item 5); twins with one Idempotency-Key open one session

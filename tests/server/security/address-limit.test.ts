@@ -1,5 +1,5 @@
 /**
- * One address cannot take the server for itself (issue 25, finding 4): RATE_LIMIT_MAX is a real
+ * One address cannot take the server for itself: RATE_LIMIT_MAX is a real
  * per-address limit over the API, the pages and the pictures; uncached page renders (the expensive
  * path) run a few at a time, and one that waited 500 ms for its turn gets the client-rendered shell
  * with 503 + Retry-After instead of stalling every page; and only query values the store knows make

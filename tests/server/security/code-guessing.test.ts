@@ -1,5 +1,5 @@
 /**
- * Discount codes cannot be guessed through the order (issue 25, finding 2): with validate and quote
+ * Discount codes cannot be guessed through the order: with validate and quote
  * answering 429, POST /api/order/stripe told an unknown code (400 "Invalid discount code") from a
  * real one (409 "Prices changed"). Every route that takes a code spends one budget per client
  * address, and an unknown code gets the same answer on each ('Invalid code', 404).

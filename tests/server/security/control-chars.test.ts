@@ -1,6 +1,6 @@
 /**
- * Control characters and text-direction overrides are refused everywhere text is stored (issue 25,
- * finding 11): delivery-address fields (shown raw on the card page and to staff), staff account
+ * Control characters and text-direction overrides are refused everywhere text is stored:
+ * delivery-address fields (shown raw on the card page and to staff), staff account
  * names, shoppers' names, chat messages and catalog text. A control character drives a terminal
  * when staff read the text in the CLI; U+202E and its siblings make a name or a message read
  * differently from what it holds.

@@ -1,5 +1,5 @@
 /**
- * "Local images only" decided the way a browser reads a path (issue 25, finding 10):
+ * "Local images only" decided the way a browser reads a path:
  * '/\evil.example/x.png' passed the old pattern (a slash not followed by a slash) and became
  * `og:image http://evil.example/x.png`, because to a browser a backslash is a slash. Paths are now
  * parsed with URL against the shop's origin, on input (the catalog rules) and on output (page meta,

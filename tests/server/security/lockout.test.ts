@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 8: the per-e-mail login limit counts failures only, starts again after a success,
+ * The per-e-mail login limit counts failures only, starts again after a success,
  * and holds back the source that fails — never the account, so nobody can lock a shopper (or the
  * staff account at its predictable address) out by guessing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 13: secrets stay out of the logs — reset tokens and payment session ids in request
+ * Secrets stay out of the logs — reset tokens and payment session ids in request
  * URLs, the generated staff password, and the parameters of failed database queries.
  */
 import { readFileSync } from 'node:fs';

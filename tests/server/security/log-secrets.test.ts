@@ -1,5 +1,5 @@
 /**
- * No log line carries a capability (issue 25, findings 3 and 7): a payment session id opens its
+ * No log line carries a capability: a payment session id opens its
  * payment page (the shopper's name and address, pay or cancel), a session token is a login, a reset
  * token sets a password. And no handler sends twice ("Reply was already sent", logged as an error
  * while the client got the first answer). The whole server run is held to the same rules by the

@@ -1,5 +1,5 @@
 /**
- * Login limits never lock out neighbours (issue 25, finding 5): the per-address login bucket
+ * Login limits never lock out neighbours: the per-address login bucket
  * counted successes and every e-mail, so ten logins from one address (a shared NAT, or every
  * shopper behind a proxy without TRUST_PROXY) blocked everyone there for 15 minutes. Only failures
  * count per address now (LOGIN_ADDRESS_FAILURE_MAX, 50 by default), and a success does not reset

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 15: with NODE_ENV=production the server seeds nothing unless asked (SEED_ON_EMPTY
+ * With NODE_ENV=production the server seeds nothing unless asked (SEED_ON_EMPTY
  * or `npm run seed`), and never the demo discount codes (one of which never expires).
  */
 import { spawnSync } from 'node:child_process';

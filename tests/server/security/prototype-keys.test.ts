@@ -1,5 +1,5 @@
 /**
- * Input that names a key of Object.prototype (issue 25, finding 6): a lookup on a plain-object table
+ * Input that names a key of Object.prototype: a lookup on a plain-object table
  * found the prototype's member (`table['constructor']` is a function) and the request ended in a
  * 500 — a picture's colour, a payment-page asset, a staff product's colour, the catalog import and
  * the store page's category and sort. Every input-keyed lookup now goes through `own` (Object.hasOwn)
@@ -12,7 +12,7 @@ import { parseCatalog } from '../../../server/db/catalogImport';
 import { resolveColor } from '../../../server/images/svg';
 import { PROTOTYPE_KEYS } from '../../../src/domain/lookup';
 import { displayName } from '../../../src/domain/taxonomy';
-import { parseStoreQuery, subCategoriesOf } from '../../../src/features/catalog/storeQuery';
+import { parseStoreQuery, subCategoriesOf } from '../../../src/domain/storeQuery';
 import { swatchBackground } from '../../../src/features/catalog/swatches';
 import { subCategoriesOf as staffSubCategoriesOf } from '../../../src/features/staff/catalog/rules/products';
 import { makeStaff } from '../chat-helpers';

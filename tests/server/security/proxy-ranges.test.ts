@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY ranges that trust everyone (issue 25, finding 9): a list such as
+ * TRUST_PROXY ranges that trust everyone: a list such as
  * `0.0.0.0/1,128.0.0.0/1` covers every IPv4 client, so any client could set its own address with
  * X-Forwarded-For and dodge every per-address limit — what refusing `true` is for. IPv4 prefixes
  * shorter than /8 and IPv6 shorter than /32 are refused with a message, and `0.0.0.0/0` no longer

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 10: TRUST_PROXY names a hop count or the proxies' addresses, never "every hop";
+ * TRUST_PROXY names a hop count or the proxies' addresses, never "every hop";
  * per-IP limits count an IPv6 client by its /64.
  */
 import path from 'node:path';

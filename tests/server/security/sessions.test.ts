@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 7: a logout ends that session on the server, and every way a session ends
+ * A logout ends that session on the server, and every way a session ends
  * (logout, password reset, change of role, `app.endSessions`) also disconnects its sockets, which
  * leave their rooms — on every instance.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 8 and 12, the staff CLI side: it keeps one session in DATA_DIR/staff-session.json
+ * The staff CLI side: it keeps one session in DATA_DIR/staff-session.json
  * (0600) instead of logging in for every command, and it escapes whatever is not printable.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 12: control characters other than newline and tab are refused on input in account
+ * Control characters other than newline and tab are refused on input in account
  * names and chat messages (shopper and staff), with a clear message; newline and tab still pass.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 11: paths that answered without a limit. The order quote shares the discount-code
+ * Paths that answered without a limit. The order quote shares the discount-code
  * budget; orders and payment resumes are counted per account; image renders on cache misses are
  * bounded; shoppers' sockets are bounded (staff exempt); old idempotency rows expire.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../../src/domain/types';
 import { loadConfig } from '../../../server/config';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from '../../../server/ssr/htmlCache';
-import { DEFAULT_QUERY, parseStoreQuery, serializeStoreQuery } from '../../../src/features/catalog/storeQuery';
+import { DEFAULT_QUERY, parseStoreQuery, serializeStoreQuery } from '../../../src/domain/storeQuery';
 
 describe('canonicalUrl (the anonymous HTML cache key)', () => {
   it('keeps only the store page’s known parameters, in a fixed order, values in their order, empty ones dropped', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { activeChips } from '../../../src/features/catalog/storeView';
-import { compareTopRated, meetsMinRating, parseMinRating } from '../../../src/features/catalog/ratings';
-import { EMPTY_FILTERS, filterProducts } from '../../../src/features/catalog/filters';
+import { compareTopRated, meetsMinRating } from '../../../src/features/catalog/ratings';
+import { filterProducts } from '../../../src/features/catalog/filters';
 import { sortProducts } from '../../../src/features/catalog/sorting';
-import { DEFAULT_QUERY, hasActiveFilters, parseStoreQuery, serializeStoreQuery } from '../../../src/features/catalog/storeQuery';
+import { DEFAULT_QUERY, EMPTY_FILTERS, hasActiveFilters, parseMinRating, parseStoreQuery, serializeStoreQuery } from '../../../src/domain/storeQuery';
 import { makeProduct } from '../../fixtures/catalog';
 
 const none = makeProduct({ _id: 'none', name: 'No reviews yet' });

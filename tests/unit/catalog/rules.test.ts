@@ -5,7 +5,8 @@ import { accessoryPurchase, addedProductLine, canAddAccessory, checkPurchase, ME
 import { BEST_SELLER_LIMIT, bestSellers, compareFeatured, sortProducts } from '../../../src/features/catalog/sorting';
 import { cardPrices, productBadge, accessoryBadge } from '../../../src/features/catalog/badges';
 import { shownImageIndex, galleryImages } from '../../../src/features/catalog/gallery';
-import { EMPTY_FILTERS, PRICE_MAX, filterProducts, type StoreFilters } from '../../../src/features/catalog/filters';
+import { filterProducts } from '../../../src/features/catalog/filters';
+import { EMPTY_FILTERS, PRICE_MAX, type StoreFilters } from '../../../src/domain/storeQuery';
 import { badgePercent } from '../../../src/domain/pricing';
 import { isListed } from '../../../src/domain/listing';
 import { isUnavailable, productsByIds, bundleSuggestions, relatedProducts } from '../../../src/features/catalog/related';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/domain/types';
 import { catalogApi, normaliseProducts } from '../../../src/features/catalog/catalogApi';
 import { selectBundleContents, selectColorFacet, selectFilteredProducts, selectListedProducts, selectStorePage } from '../../../src/features/catalog/storeSelectors';
-import { parseStoreQuery } from '../../../src/features/catalog/storeQuery';
+import { parseStoreQuery } from '../../../src/domain/storeQuery';
 import { makeStore } from '../../../src/store/store';
 import { NOW, makeProduct, settings } from '../../fixtures/catalog';
 

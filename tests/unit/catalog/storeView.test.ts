@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogApi, normaliseProducts } from '../../../src/features/catalog/catalogApi';
-import { parseStoreQuery } from '../../../src/features/catalog/storeQuery';
+import { parseStoreQuery } from '../../../src/domain/storeQuery';
 import {
   activeChips,
   clearedFilters,

@@ -10,10 +10,10 @@ describe('the route table', () => {
   it('holds every route of SPEC §2 and the staff console, each path once', () => {
     expect(ROUTES.map((r) => r.path)).toEqual([
       '/', '/collection', '/about', '/contact', '/product/:productId', '/bundle/:bundleId', '/cart', '/login',
-      '/forgot-password', '/reset-password/:token', '/place-order', '/verify', '/order-placed', '/orders', '/wishlist', '/staff/*',
+      '/forgot-password', '/reset-password/:token', '/place-order', '/verify', '/order-placed', '/orders', '/wishlist', '/review', '/staff/*',
     ]);
     expect(new Set(ROUTES.map((r) => r.screen)).size).toBe(ROUTES.length);
-    expect(ROUTES.filter((r) => r.access === 'private').map((r) => r.path)).toEqual(['/place-order', '/orders']);
+    expect(ROUTES.filter((r) => r.access === 'private').map((r) => r.path)).toEqual(['/place-order', '/orders', '/review']);
     expect(ROUTES.filter((r) => r.access === 'staff').map((r) => r.path)).toEqual(['/staff/*']);
   });
 
@@ -21,7 +21,7 @@ describe('the route table', () => {
     expect(PUBLIC_ROUTES).toEqual(['/', '/collection', '/about', '/contact']);
     expect(SHARED_ROUTES.map((r) => r.path)).toEqual([...PUBLIC_ROUTES, '/product/:productId', '/bundle/:bundleId']);
     expect([...PRIVATE_ROUTES].sort()).toEqual(
-      ['/cart', '/wishlist', '/orders', '/place-order', '/verify', '/order-placed', '/login', '/forgot-password', '/reset-password/', '/api/', '/pay/', '/staff'].sort(),
+      ['/cart', '/wishlist', '/orders', '/place-order', '/verify', '/order-placed', '/login', '/forgot-password', '/reset-password/', '/review', '/api/', '/pay/', '/staff'].sort(),
     );
     expect(UNINDEXED_PREFIXES).not.toContain('/');
     expect(staticPrefix('/reset-password/:token')).toBe('/reset-password/');

@@ -37,7 +37,7 @@ const EVENTS: Record<string, UnknownAction> = {
 };
 
 /**
- * The transition table of issue 4: the resulting status for each (status, event) pair. A
+ * The session's transition table: the resulting status for each (status, event) pair. A
  * status equal to the start means the event is ignored there.
  */
 const TABLE: Record<SessionStatus, Record<keyof typeof EVENTS, SessionStatus>> = {

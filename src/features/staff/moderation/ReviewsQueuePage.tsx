@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -42,7 +43,9 @@ function QueueItem({ review }: { review: ModeratedReview }) {
       </Box>
       <Typography variant="body2" color="text.secondary">
         {review.author} ({review.authorEmail}) on{' '}
-        <RouterLink to={`/product/${review.productId}`}>{review.productName}</RouterLink> · {formatDate(review.updatedAt)}
+        <Link component={RouterLink} to={`/product/${review.productId}`} underline="always">
+          {review.productName}
+        </Link> · {formatDate(review.updatedAt)}
       </Typography>
       {review.heldReason && <Alert severity="warning">{own(HELD_TEXT, review.heldReason) ?? `Held: ${review.heldReason}`}</Alert>}
       {review.reportCount > 0 && (

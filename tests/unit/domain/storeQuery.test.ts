@@ -8,7 +8,7 @@ import {
   serializeStoreQuery,
   toggled,
   type StoreQuery,
-} from '../../../src/features/catalog/storeQuery';
+} from '../../../src/domain/storeQuery';
 
 const q = (over: Partial<StoreQuery>): StoreQuery => ({ ...DEFAULT_QUERY, ...over });
 

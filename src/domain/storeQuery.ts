@@ -1,8 +1,57 @@
-import { FIGURE_BRANDS, FIGURE_GENDERS, isCategoryHidden, MAIN_CATEGORIES, TAXONOMY } from '../../domain/taxonomy';
-import { AVAILABILITY, EMPTY_FILTERS, PRICE_MAX, PRICE_MIN, SECTIONS, type Availability, type Section, type StoreFilters } from './filters';
-import { DEFAULT_SORT, SORTS, type SortKey } from './sorting';
-import { own } from '../../domain/lookup';
-import { parseMinRating } from './ratings';
+import { own } from './lookup';
+import { FIGURE_BRANDS, FIGURE_GENDERS, isCategoryHidden, MAIN_CATEGORIES, TAXONOMY } from './taxonomy';
+
+// ---- The tables the store's url speaks of (the client's store and the server's HTML cache read them) ----
+
+/** The price filter's range, in dollars; PRICE_MAX means no upper limit. */
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 150;
+
+export const SECTIONS = ['bestsellers', 'new', 'sale', 'preorder'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** The "more options" checkboxes of the sidebar. */
+export const AVAILABILITY = ['inStock', 'new', 'preOrder', 'sale', 'limited'] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+
+/** Everything the store can filter by; empty lists and null mean "no filter". */
+export interface StoreFilters {
+  category: string | null;
+  subCategories: string[];
+  subSubCategories: string[];
+  colors: string[];
+  availability: Availability[];
+  /** Upper price bound in dollars; PRICE_MAX means no upper limit. */
+  maxPrice: number;
+  section: Section | null;
+  search: string;
+  /** "4 stars & up": the lowest approved-review average shown; null shows every product. */
+  minRating: number | null;
+}
+
+export const EMPTY_FILTERS: StoreFilters = {
+  category: null,
+  subCategories: [],
+  subSubCategories: [],
+  colors: [],
+  availability: [],
+  maxPrice: PRICE_MAX,
+  section: null,
+  search: '',
+  minRating: null,
+};
+
+/** The store's sorts ('top-rated' by the approved-review average). */
+export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'name-asc', 'top-rated'] as const;
+export type SortKey = (typeof SORTS)[number];
+export const DEFAULT_SORT: SortKey = 'featured';
+
+/** The bound a url's `rating` parameter names: an integer 1–4, else none. */
+export function parseMinRating(raw: string | null): number | null {
+  if (raw === null) return null;
+  const n = Number(raw.trim());
+  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : null;
+}
 
 /**
  * The store's view lives in the url so a link or a reload restores it and back/forward

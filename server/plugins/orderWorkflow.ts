@@ -13,7 +13,7 @@ declare module 'fastify' {
 const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
 
 /**
- * The order workflow, and its expiry job: unpaid orders past their 24-hour payment window are
+ * The order workflow, and its expiry job: unpaid orders past their 30-minute payment window are
  * settled at start and every few minutes (and a shopper's when their orders are read).
  */
 export default appPlugin(
@@ -25,6 +25,7 @@ export default appPlugin(
       audit: app.audit,
       provider: app.paymentProvider,
       outbox: app.emailOutbox,
+      stock: app.stock,
       log: app.log,
       shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
       announce: (row) => app.realtime.orderChanged(row.userId, orderToWire(row)),
@@ -52,5 +53,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'stock'] },
 );

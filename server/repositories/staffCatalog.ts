@@ -137,7 +137,7 @@ export class StaffCatalogRepository {
 
   async listBundles(): Promise<Bundle[]> {
     const rows = await this.db.select().from(bundles).orderBy(desc(bundles.startDate), bundles.id);
-    return rows.map(bundleToWire);
+    return rows.map((r) => bundleToWire(r));
   }
 
   async findBundle(id: string): Promise<BundleRow | undefined> {

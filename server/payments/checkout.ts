@@ -245,6 +245,8 @@ export class CheckoutService {
         amountCents: order.amountCents,
         successUrl: this.returnUrl(true),
         cancelUrl: this.returnUrl(false),
+        // From the order's creation, so a retry sends Stripe the same parameters.
+        expiresAt: new Date(order.createdAt.getTime() + PAYMENT_SESSION_TTL_MS),
       });
     } catch (err) {
       this.deps.log.error({ err, orderId: order.id }, 'could not open a payment session');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_PRINT, freeUnits, splitUnits, type OptionStock } from '../../src/domain/stock';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { backInStockRequests, bundles, products, stockOptions, stockReservations, type BundleRow, type ProductRow } from '../db/schema';
 
 export type StockOptionRow = typeof stockOptions.$inferSelect;
@@ -39,6 +39,17 @@ export interface OptionStockInput {
   material: string | null;
 }
 
+/** Staff set an option's stock below the units open payments hold. */
+export class BelowHeldError extends Error {
+  override name = 'BelowHeldError';
+  constructor(
+    readonly variant: string,
+    readonly held: number,
+  ) {
+    super(`on hand below the ${held} units held for ${variant}`);
+  }
+}
+
 const optionKey = (productId: string, variant: string) => `${productId}\u0000${variant}`;
 const available = (s: OptionStock) => s.madeToOrder || freeUnits(s) > 0;
 
@@ -49,7 +60,7 @@ const available = (s: OptionStock) => s.madeToOrder || freeUnits(s) > 0;
  * share and never oversell; nothing is read and then written unlocked.
  */
 export class StockRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   /** Every option's stock (the catalog's snapshot computes availability from it). */
   async all(db: DbOrTx = this.db): Promise<StockOptionRow[]> {
@@ -210,7 +221,13 @@ export class StockRepository {
    * is held is refused by the table's check, which the caller words. Options the product no longer
    * offers and nobody holds are removed; offered ones not given get the defaults (made to order).
    */
-  async setProductOptions(tx: DbOrTx, productId: string, offered: string[], given: OptionStockInput[]): Promise<OptionChange[]> {
+  async setProductOptions(
+    tx: DbOrTx,
+    productId: string,
+    offered: string[],
+    given: OptionStockInput[],
+    fallback: (variant: string) => OptionStockInput = (variant) => ({ variant, onHand: 0, madeToOrder: true, printMinutes: DEFAULT_PRINT.minutes, material: DEFAULT_PRINT.material }),
+  ): Promise<OptionChange[]> {
     const byVariant = new Map(given.map((g) => [g.variant, g]));
     const locked = await this.lock(
       tx,
@@ -221,7 +238,8 @@ export class StockRepository {
       const g = byVariant.get(variant);
       const before = locked.get(optionKey(productId, variant));
       if (!g && before) continue;
-      const values = g ?? { variant, onHand: 0, madeToOrder: true, printMinutes: DEFAULT_PRINT.minutes, material: DEFAULT_PRINT.material };
+      if (g && before && g.onHand < before.reserved) throw new BelowHeldError(variant, before.reserved);
+      const values = g ?? fallback(variant);
       const set = { onHand: values.onHand, madeToOrder: values.madeToOrder, printMinutes: values.printMinutes, material: values.material, updatedAt: sql`now()` };
       const [after] = await tx
         .insert(stockOptions)

@@ -8,7 +8,15 @@ import { HttpError } from '../lib/errors';
 import { escapeHtml, type MailMessage } from '../lib/mailer';
 import { bumpCatalogVersion } from '../repositories/catalog';
 import type { StoredOrderItem } from '../repositories/orders';
-import type { OptionChange, OptionStockInput, Shortage, StockRepository, UnitsWanted } from '../repositories/stock';
+import { BelowHeldError, type OptionChange, type OptionStockInput, type Shortage, type StockRepository, type UnitsWanted } from '../repositories/stock';
+
+/** An option as people read it: 'Red, M', 'accessory 1', 'this product' (no options). */
+function optionName(variant: string): string {
+  const acc = /^accessory-(\d+)$/.exec(variant);
+  if (acc) return `accessory ${Number(acc[1]) + 1}`;
+  const parts = variant.split('|').filter(Boolean);
+  return parts.length ? parts.join(', ') : 'this product';
+}
 
 export const BACK_IN_STOCK_EMAIL = 'back-in-stock';
 
@@ -18,8 +26,8 @@ export const STOCK_SERVICE_MESSAGES = {
   stillAvailable: 'This option can be bought now, so there is nothing to wait for.',
   madeToOrder: 'This option is made to order: it never runs out.',
   badLink: 'This link is not valid any more. You will not get e-mails about this option.',
-  belowHeld: (variant: string) =>
-    `The stock of ${variant === '|' ? 'this product' : variant} cannot go below the units held by open payments right now. Try again in a few minutes or set a higher number.`,
+  belowHeld: (variant: string, held: number) =>
+    `The stock of ${optionName(variant)} cannot go below ${held}: shoppers are paying for ${held === 1 ? 'that unit' : 'those units'} right now. Set ${held} or more, or try again in 30 minutes. Nothing was saved.`,
 } as const;
 
 /** A cart line lowered (or removed, quantity 0) because a stocked-only option had fewer free units. */
@@ -150,15 +158,12 @@ export class StockService {
    * waiting for it. `offered` is every option the product now has. A number below what open
    * payments hold is refused with a 409 that says so.
    */
-  async setProductStock(tx: DbOrTx, productId: string, offered: string[], given: OptionStockInput[]): Promise<void> {
+  async setProductStock(tx: DbOrTx, productId: string, offered: string[], given: OptionStockInput[], fallback?: (variant: string) => OptionStockInput): Promise<void> {
     let changes: OptionChange[];
     try {
-      changes = await this.deps.repo.setProductOptions(tx, productId, offered, given);
+      changes = await this.deps.repo.setProductOptions(tx, productId, offered, given, fallback);
     } catch (err) {
-      if ((err as { code?: string; constraint?: string }).code === '23514') {
-        const variant = given.find((g) => g.onHand >= 0)?.variant ?? '|';
-        throw new HttpError(409, STOCK_SERVICE_MESSAGES.belowHeld(variant));
-      }
+      if (err instanceof BelowHeldError) throw new HttpError(409, STOCK_SERVICE_MESSAGES.belowHeld(err.variant, err.held));
       throw err;
     }
     await this.changed(tx, changes, true);

@@ -85,6 +85,17 @@ export function bundleAvailable(
   });
 }
 
+/** One option's stock as the staff product editor shows it. */
+export interface StaffOptionStock {
+  option: string;
+  onHand: number;
+  /** Units held by open payments (on hand cannot go below it). */
+  reserved: number;
+  madeToOrder: boolean;
+  printMinutes: number | null;
+  material: string | null;
+}
+
 export interface OptionStockEdit {
   onHand: unknown;
   madeToOrder: unknown;

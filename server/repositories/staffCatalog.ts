@@ -88,7 +88,13 @@ export class StaffCatalogRepository {
   }
 
   /** Replaces a product's fields; null when it does not exist. */
-  async updateProduct(id: string, patch: (before: ProductRow) => Partial<NewProductRow>, actor: AuditActor, action = 'update', then?: (tx: DbOrTx) => Promise<void>): Promise<Product | null> {
+  async updateProduct(
+    id: string,
+    patch: (before: ProductRow) => Partial<NewProductRow>,
+    actor: AuditActor,
+    action = 'update',
+    then?: (tx: DbOrTx, before: ProductRow) => Promise<void>,
+  ): Promise<Product | null> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!before) return null;
@@ -99,7 +105,7 @@ export class StaffCatalogRepository {
         .returning();
       const wire = productToWire(after!);
       await this.recordChange(tx, 'product', id, action, actor, productToWire(before), wire);
-      if (then) await then(tx);
+      if (then) await then(tx, before);
       return wire;
     });
   }

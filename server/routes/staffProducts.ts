@@ -124,7 +124,13 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
       currentUser(request),
       'update',
       // Stock per option in the same transaction: the product and its stock are saved together or not at all.
-      (tx) => app.stock.setProductStock(tx, id, stock.offered, stock.given, stock.fallback),
+      (tx, before) => {
+        // Ticking "out of stock" (without stock fields) stops selling: every option stocked only, none on
+        // hand; unticking it makes them made to order again. Otherwise stock follows its own fields.
+        const flagged = record.outOfStock === true;
+        const given = record.stock === undefined && flagged !== before.outOfStock ? stock.offered.map((variant) => ({ ...stock.fallback(variant), madeToOrder: !flagged })) : stock.given;
+        return app.stock.setProductStock(tx, id, stock.offered, given, stock.fallback);
+      },
     );
     if (!product) throw new HttpError(404, PRODUCT_MESSAGES.notFound);
     changed();

@@ -130,3 +130,18 @@ describe('staff product editor: stock, made to order, print time and material pe
     expect((await stockOf(id))['Amber|']).toMatchObject({ onHand: 0, madeToOrder: true });
   });
 });
+
+describe('bundle editor: the option the bundle holds of each product', () => {
+  it('saves a colour and size per product, and refuses one the product does not offer', async () => {
+    const created = await send('POST', '/api/staff/products', { name: 'Bundle Owl', ...BASE, colorVariants: [{ color: 'Amber' }, { color: 'Teal' }] });
+    const pid = created.json().product._id as string;
+    const day = 86_400_000;
+    const bundle = { title: 'Owl Pack', price: 15, startDate: new Date(Date.now() - day).toISOString(), endDate: new Date(Date.now() + day).toISOString(), products: [pid] };
+    const bad = await send('POST', '/api/staff/bundles', { ...bundle, productOptions: { [pid]: 'Green|' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[`productOptions.${pid}`]).toBe('This product does not come in Green');
+    const ok = await send('POST', '/api/staff/bundles', { ...bundle, productOptions: { [pid]: 'Teal|' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().bundle.productOptions).toEqual({ [pid]: 'Teal|' });
+  });
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_PRINT, freeUnits, splitUnits, type OptionStock } from '../../src/domain/stock';
 import type { DbOrTx } from '../db/client';
-import { backInStockRequests, bundles, products, stockOptions, stockReservations, type BundleRow, type ProductRow } from '../db/schema';
+import { backInStockRequests, bundles, orders, products, stockOptions, stockReservations, type BundleRow, type ProductRow } from '../db/schema';
 
 export type StockOptionRow = typeof stockOptions.$inferSelect;
 export type BackInStockRow = typeof backInStockRequests.$inferSelect;
@@ -78,6 +78,12 @@ export class StockRepository {
       bundleIds.length ? tx.select().from(bundles).where(inArray(bundles.id, bundleIds)) : Promise.resolve([]),
     ]);
     return { products: p, bundles: b };
+  }
+
+  /** An order's stored lines (a refund's restock reads them in its transaction). */
+  async orderItems(tx: DbOrTx, orderId: string): Promise<unknown[]> {
+    const rows = await tx.select({ items: orders.items }).from(orders).where(eq(orders.id, orderId));
+    return (rows[0]?.items as unknown[] | undefined) ?? [];
   }
 
   /** Locks the named options' rows (sorted, so transactions never wait on each other in a circle). */

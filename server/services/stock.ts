@@ -145,8 +145,8 @@ export class StockService {
    * line puts back one unit of each product per bundle). Shoppers waiting for an option that
    * comes back are e-mailed.
    */
-  async restock(tx: DbOrTx, orderId: string, lines: Array<{ lineIndex: number; quantity: number }>, items: StoredOrderItem[]): Promise<void> {
-    const wanted = await this.unitsOf(tx, items);
+  async restock(tx: DbOrTx, orderId: string, lines: Array<{ lineIndex: number; quantity: number }>, items?: StoredOrderItem[]): Promise<void> {
+    const wanted = await this.unitsOf(tx, items ?? ((await this.deps.repo.orderItems(tx, orderId)) as StoredOrderItem[]));
     const units = lines.flatMap((l) => wanted.filter((w) => w.lineIndex === l.lineIndex).map((w) => ({ productId: w.productId, variant: w.variant, quantity: Math.min(l.quantity, w.quantity) })));
     const changes = await this.deps.repo.addOnHand(tx, units);
     this.deps.log.info({ orderId, units: units.length }, 'units put back on the shelf');

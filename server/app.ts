@@ -16,6 +16,7 @@ import { openDatabase, takeDatabaseNotes, type Database, type Db } from './db/cl
 import { seedIfEmpty } from './db/seed';
 import { DB_BUSY_MESSAGE, DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseBusy, isDatabaseUnavailable } from './lib/dbErrors';
 import { orderPlugins } from './lib/appPlugin';
+import { isBuildAsset, trimAssetHeaders } from './lib/assetHeaders';
 import { HttpError } from './lib/errors';
 import { logSerializers, SECRET_LOG_KEYS } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (redis) app.addHook('onClose', async () => redis.close());
 
   app.addHook('onSend', async (request, reply) => {
+    // A build asset carries no request id nor a page's policies (lib/assetHeaders.ts): the bytes count on a phone.
+    if (isBuildAsset(request)) return trimAssetHeaders(request, reply);
     reply.header('x-request-id', request.id);
   });
 
@@ -312,6 +315,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build's scripts and styles come with .br and .gz files compressed at the strongest settings (scripts/build.mjs).
+      preCompressed: true,
       // The server-rendering bundle is the server's, not a page's.
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(res, filePath) {

@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureFormat, type PictureWidth } from '../../src/domain/pictures';
+import { PICTURE_TYPES, PictureCache } from '../images/raster';
 import { IMAGE_KINDS, renderPlaceholderSvg, renderProductSvg, resolveColor } from '../images/svg';
 import { matchesEtag } from '../lib/cachedBody';
 import { clientAddress } from '../lib/clientAddress';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
 
+const FILE_MESSAGE = `must be <seed>.svg, or <seed>-<width>.webp or .avif with a width of ${PICTURE_WIDTHS.join(', ')}; a seed is letters, digits or dashes`;
+const RASTER = new RegExp(`^([A-Za-z0-9-]{1,64})-(${PICTURE_WIDTHS.join('|')})\\.(${PICTURE_FORMATS.join('|')})$`);
 const params = z.object({
-  file: z.string().max(68, { message: 'must be <seed>.svg with letters, digits or dashes', abort: true }).regex(/^[A-Za-z0-9-]{1,64}\.svg$/, 'must be <seed>.svg with letters, digits or dashes'),
+  file: z
+    .string()
+    .max(74, { message: FILE_MESSAGE, abort: true })
+    .refine((f) => /^[A-Za-z0-9-]{1,64}\.svg$/.test(f) || RASTER.test(f), FILE_MESSAGE),
 });
 const query = z.object({
   k: z.enum(IMAGE_KINDS, { message: `must be one of ${IMAGE_KINDS.join(', ')}` }).default('gadget'),
@@ -68,19 +76,39 @@ const imageRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/img/placeholder.svg', async (request, reply) => sendSvg(request, reply, cached('placeholder') ?? remember('placeholder', renderPlaceholderSvg)));
 
-  app.get('/img/p/:file', async (request, reply) => {
-    const { file } = parseOr400(params, request.params, 'image name');
-    const { k, c } = parseOr400(query, request.query, 'image parameters');
-    const seed = file.slice(0, -4);
-    const key = `${seed}|${k}|${c}`;
-    const hit = cached(key);
-    if (hit) return sendSvg(request, reply, hit);
+  const pictures = new PictureCache(path.join(app.config.dataDir, 'picture-cache'));
+  /** A render (a cache miss) is counted against the client's allowance; over it, 429. */
+  const allowRender = async (request: FastifyRequest, reply: FastifyReply) => {
     const r = await renders(request);
     if (!r.isAllowed && r.isExceeded) {
       const seconds = Math.max(1, r.ttlInSeconds);
       reply.header('Retry-After', String(seconds)).header('Cache-Control', 'no-store');
       throw new HttpError(429, IMAGE_MESSAGES.tooMany(seconds));
     }
+  };
+
+  app.get('/img/p/:file', async (request, reply) => {
+    const { file } = parseOr400(params, request.params, 'image name');
+    const { k, c } = parseOr400(query, request.query, 'image parameters');
+    const raster = RASTER.exec(file);
+    if (raster) {
+      const key = { seed: raster[1]!, kind: k, color: c, width: Number(raster[2]) as PictureWidth, format: raster[3] as PictureFormat };
+      // The file's name says all it holds (the art is drawn the same way every time): it is the ETag.
+      const etag = createHash('sha1').update(`${key.seed}|${k}|${c}|${key.width}|${key.format}`).digest('base64url');
+      reply.header('Cache-Control', YEAR).header('ETag', `"${etag}"`);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      let body = await pictures.stored(key);
+      if (!body) {
+        await allowRender(request, reply);
+        body = await pictures.render(key);
+      }
+      return reply.type(PICTURE_TYPES[key.format]).send(body);
+    }
+    const seed = file.slice(0, -4);
+    const key = `${seed}|${k}|${c}`;
+    const hit = cached(key);
+    if (hit) return sendSvg(request, reply, hit);
+    await allowRender(request, reply);
     return sendSvg(request, reply, remember(key, () => renderProductSvg(seed, k, c)));
   });
 };

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useRef, type KeyboardEvent } from 'react';
 import { assetUrl } from '../api/config';
 import { brand } from './brand';
+import { Picture } from './Picture';
 
 export interface GalleryProps {
   images: readonly string[];
@@ -51,8 +52,9 @@ export function Gallery({ images, alt, selected, onSelect, width, height, label 
         }}
       >
         <Box
-          component="img"
+          component={Picture}
           src={assetUrl(list[current])}
+          sizes="(min-width: 900px) 560px, 100vw"
           alt={alt}
           width={width}
           height={height}
@@ -96,8 +98,9 @@ export function Gallery({ images, alt, selected, onSelect, width, height, label 
                 }}
               >
                 <Box
-                  component="img"
+                  component={Picture}
                   src={assetUrl(src)}
+                  sizes="96px"
                   alt=""
                   width={96}
                   height={Math.round((96 * height) / width)}

@@ -120,6 +120,14 @@ describe('the SPA', () => {
       const asset = await app.inject('/assets/index-abc123.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      // A script is no document: the page's policies stay off it (some eighty per page on a phone's line).
+      expect(asset.headers['content-security-policy']).toBeUndefined();
+      expect(asset.headers['x-frame-options']).toBeUndefined();
+      expect(asset.headers['x-request-id']).toBeUndefined();
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      const page = await app.inject('/collection');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-request-id']).toBeTruthy();
       expect((await app.inject('/assets/missing-zzz.js')).statusCode).toBe(404);
       const api = await app.inject('/api/unknown');
       expect(api.json()).toEqual({ success: false, message: 'Not found' });

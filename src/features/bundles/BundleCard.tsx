@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand, brandFonts } from '../../components/brand';
 import { cardFrame } from '../../components/cardFrame';
+import { Picture } from '../../components/Picture';
 import { formatDate } from '../../components/formatDate';
 import { formatMoney } from '../../domain/money';
 import type { Bundle } from '../../domain/types';
@@ -61,9 +62,10 @@ export function BundleCard({ bundle, eager, hidden }: { bundle: Bundle; eager: b
   return (
     <article css={styles.card}>
       <div css={styles.media}>
-        <img
+        <Picture
           css={styles.image}
           src={assetUrl(bundle.images?.[0])}
+          sizes="(min-width: 900px) 400px, 90vw"
           alt=""
           width={BUNDLE_IMAGE_WIDTH}
           height={BUNDLE_IMAGE_HEIGHT}

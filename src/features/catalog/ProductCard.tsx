@@ -3,6 +3,7 @@ import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
+import { Picture } from '../../components/Picture';
 import { Price } from '../../components/Price';
 import { Stars } from '../../components/Stars';
 import { brand, brandFonts, SM_UP } from '../../components/brand';
@@ -21,8 +22,10 @@ export const BADGE_COLORS: Record<BadgeKind, { bg: string; fg: string }> = {
   sale: { bg: brand.coral, fg: '#FFFFFF' },
 };
 
-/** Intrinsic size of card images (square SVGs from the server) so the grid never shifts. */
+/** Intrinsic size of card images (square pictures from the server) so the grid never shifts. */
 export const CARD_IMAGE_SIZE = 480;
+/** A card's width: two a row on a phone, up to four a row (some 300 px) on a wide screen. */
+const CARD_IMAGE_SIZES = '(min-width: 900px) 300px, calc(50vw - 24px)';
 
 export interface ProductCardProps {
   product: Product;
@@ -111,9 +114,10 @@ export function ProductCard({ product, eager = false, action, headingLevel = 'h3
   return (
     <article css={card} aria-disabled={vaulted || undefined}>
       <div className="product-card-media">
-        <img
+        <Picture
           className="product-card-image"
           src={image}
+          sizes={CARD_IMAGE_SIZES}
           alt={product.name}
           width={CARD_IMAGE_SIZE}
           height={CARD_IMAGE_SIZE}

@@ -13,6 +13,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
+import { pictureSources } from '../../../src/domain/pictures';
 import { isBundleActive, salePrice } from '../../../src/domain/pricing';
 import type { Product } from '../../../src/domain/types';
 import { catalogApi } from '../../../src/features/catalog/catalogApi';
@@ -77,7 +78,10 @@ describe('a product page', () => {
     expect(text(main(doc))).toContain(formatMoney(salePrice(p)));
     expect(text(main(doc))).toContain(formatMoney(p.price));
     const first = main(doc).querySelector('img')!;
-    expect(first.getAttribute('src')).toBe(p.image[0]);
+    // The generated art as a raster picture with its widths (src/domain/pictures.ts).
+    expect(first.getAttribute('src')).toBe(pictureSources(p.image[0]!).src);
+    expect(first.getAttribute('srcset')).toContain('-720.webp');
+    expect(first.getAttribute('sizes')).toBeTruthy();
     expect(Number(first.getAttribute('width'))).toBeGreaterThan(0);
     expect(Number(first.getAttribute('height'))).toBeGreaterThan(0);
     expect(first.getAttribute('fetchpriority')).toBe('high');
@@ -144,7 +148,7 @@ describe('the store page', () => {
     const pictures = new Set([...main(doc).querySelectorAll('img')].map((img) => img.getAttribute('src')));
     for (const p of expected.items) {
       expect(text(main(doc))).toContain(p.name);
-      expect([...pictures], p.name).toContain(p.image[0]);
+      expect([...pictures], p.name).toContain(pictureSources(p.image[0]!).src);
     }
     // Only that page: every product the grid links to is one of its cards.
     const expectedIds = new Set(expected.items.map((p) => p._id));

@@ -10,6 +10,9 @@ import { accessoryFlags, PRODUCT_ID_RE } from '../repositories/catalogMapping';
 import type { Db, DbOrTx } from './client';
 import { bundles, discounts, products, type NewBundleRow, type NewProductRow } from './schema';
 import { own } from '../../src/domain/lookup';
+import { parseVariant, variantProblem } from '../../src/domain/cartKey';
+import { allOptionVariants, DEFAULT_PRINT } from '../../src/domain/stock';
+import { StockRepository, type OptionStockInput } from '../repositories/stock';
 
 /**
  * The catalog file format (documented in CATALOG_FORMAT.md): products, bundles and discount codes
@@ -61,6 +64,15 @@ const accessorySchema = z.strictObject({
   notAvailableYet: flag,
 });
 
+/** One option's stock (optional): on the shelf, made to order or not, print time and material. */
+const stockRecordSchema = z.strictObject({
+  option: z.string({ message: "must be the option's variant, e.g. \"Red|M\", \"|\" or \"accessory-0\"" }).max(200),
+  onHand: z.number({ message: 'must be a whole number, 0 or more' }).int('must be a whole number, 0 or more').min(0, 'must be a whole number, 0 or more').max(100_000, 'must be at most 100000').default(0),
+  madeToOrder: z.boolean({ message: 'must be true or false' }).default(true),
+  printMinutes: z.number({ message: 'must be a whole number of minutes' }).int('must be a whole number of minutes').min(1, 'must be at least 1 minute').max(10_080, 'must be at most 10080 (a week)').default(DEFAULT_PRINT.minutes),
+  material: text(40).default(DEFAULT_PRINT.material),
+});
+
 export const productRecordSchema = z
   .strictObject({
     _id: id.optional(),
@@ -87,8 +99,17 @@ export const productRecordSchema = z
     notAvailableYet: flag,
     bestseller: flag,
     date: date.optional(),
+    stock: z.array(stockRecordSchema).max(500).optional(),
   })
   .superRefine((p, ctx) => {
+    const seen = new Set<string>();
+    (p.stock ?? []).forEach((s, i) => {
+      const v = parseVariant(s.option);
+      const why = !v || v.kind === 'bundle' ? 'is not an option of a product' : variantProblem({ ...p, accessories: p.accessories }, v);
+      if (why) ctx.addIssue({ code: 'custom', path: ['stock', i, 'option'], message: `"${s.option}": ${why}` });
+      if (seen.has(s.option)) ctx.addIssue({ code: 'custom', path: ['stock', i, 'option'], message: `"${s.option}" is listed twice` });
+      seen.add(s.option);
+    });
     const subs = own<readonly string[]>(TAXONOMY, p.mainCategory);
     if (subs && !subs.includes(p.subCategory)) {
       ctx.addIssue({ code: 'custom', path: ['subCategory'], message: `must be one of ${subs.join(', ')} for ${p.mainCategory}` });
@@ -111,6 +132,12 @@ export const bundleRecordSchema = z
     endDate: date,
     cancelled: z.boolean().default(false),
     products: z.array(id).min(1, 'must list at least one product id').max(50),
+    /** The option the bundle holds of a product, by product id (default: its first colour and size). */
+    productOptions: z.record(id, z.string().max(200)).optional(),
+  })
+  .refine((b) => Object.keys(b.productOptions ?? {}).every((pid) => b.products.includes(pid)), {
+    path: ['productOptions'],
+    message: 'names a product the bundle does not hold',
   })
   .refine((b) => new Date(b.endDate).getTime() > new Date(b.startDate).getTime(), {
     path: ['endDate'],
@@ -203,6 +230,26 @@ export function bundleRow(b: BundleInput, bid: string): NewBundleRow {
     endDate: toDate(b.endDate),
     cancelled: b.cancelled,
     productIds: b.products,
+    productOptions: b.productOptions ?? {},
+  };
+}
+
+/**
+ * A product's stock as a record gives it: every offered option, the listed ones as given; the
+ * others (and every option of a record without stock fields) made to order, or stocked only with
+ * nothing on hand when the product — or the accessory — is flagged out of stock.
+ */
+export function productStock(row: NewProductRow, given: ProductInput['stock']): { offered: string[]; given: OptionStockInput[]; fallback: (variant: string) => OptionStockInput } {
+  const offered = allOptionVariants({ colorVariants: row.colorVariants ?? [], clothingSizes: row.clothingSizes ?? [], canvasSizes: row.canvasSizes ?? [], accessories: row.accessories ?? [] });
+  const fallback = (variant: string): OptionStockInput => {
+    const acc = /^accessory-(\d+)$/.exec(variant);
+    const soldOut = row.outOfStock || (acc ? (row.accessories?.[Number(acc[1])]?.outOfStock ?? false) : false);
+    return { variant, onHand: 0, madeToOrder: !soldOut, printMinutes: DEFAULT_PRINT.minutes, material: DEFAULT_PRINT.material };
+  };
+  return {
+    offered,
+    fallback,
+    given: (given ?? []).map((s) => ({ variant: s.option, onHand: s.onHand, madeToOrder: s.madeToOrder, printMinutes: s.printMinutes, material: s.material })),
   };
 }
 
@@ -219,6 +266,7 @@ function fieldPath(path: PropertyKey[]): string {
 
 interface Parsed {
   products: NewProductRow[];
+  stock: Map<string, ReturnType<typeof productStock>>;
   bundles: NewBundleRow[];
   discounts: (typeof discounts.$inferInsert)[];
 }
@@ -247,7 +295,7 @@ export function parseCatalog(input: unknown, now = Date.now()): Parsed {
     return `${kind}[${i}]${typeof name === 'string' && name ? ` ("${name.slice(0, 60)}")` : ''}`;
   };
 
-  const out: Parsed = { products: [], bundles: [], discounts: [] };
+  const out: Parsed = { products: [], stock: new Map(), bundles: [], discounts: [] };
   const productIds = new Set<string>();
   list('products').forEach((raw, i) => {
     const r = productRecordSchema.safeParse(raw);
@@ -262,7 +310,9 @@ export function parseCatalog(input: unknown, now = Date.now()): Parsed {
       return;
     }
     productIds.add(pid);
-    out.products.push(productRow(p, pid, now));
+    const row = productRow(p, pid, now);
+    out.products.push(row);
+    out.stock.set(pid, productStock(row, p.stock));
   });
 
   const bundleIds = new Set<string>();
@@ -333,6 +383,9 @@ async function writeCatalog(tx: DbOrTx, parsed: Parsed): Promise<void> {
           'is_new_product', 'limited_edition', 'vaulted', 'not_available_yet', 'bestseller', 'created_at',
         ]),
       });
+    // Stock per option: listed options as given; others keep what they have, or get the defaults.
+    const stock = new StockRepository(tx);
+    for (const [pid, s] of parsed.stock) await stock.setProductOptions(tx, pid, s.offered, s.given, s.fallback);
   }
   if (parsed.bundles.length) {
     await tx
@@ -340,7 +393,7 @@ async function writeCatalog(tx: DbOrTx, parsed: Parsed): Promise<void> {
       .values(parsed.bundles)
       .onConflictDoUpdate({
         target: bundles.id,
-        set: excluded(['title', 'description', 'price_cents', 'images', 'start_date', 'end_date', 'cancelled', 'product_ids']),
+        set: excluded(['title', 'description', 'price_cents', 'images', 'start_date', 'end_date', 'cancelled', 'product_ids', 'product_options']),
       });
   }
   if (parsed.discounts.length) {

@@ -127,6 +127,37 @@ function accessoriesFor(style: Opts['accessories'], colors: string[]): NonNullab
 
 const DAY = 86_400_000;
 
+/** Print minutes and material per unit, by kind of product (what the shop's printers actually run). */
+const PRINT_BY_KIND: Record<string, { minutes: number; material: string }> = {
+  figure: { minutes: 360, material: 'PLA' },
+  accessory: { minutes: 90, material: 'PETG' },
+  spinner: { minutes: 75, material: 'PETG' },
+  ball: { minutes: 60, material: 'TPU' },
+  cube: { minutes: 120, material: 'PLA' },
+  flexi: { minutes: 150, material: 'PLA' },
+  vase: { minutes: 240, material: 'PLA' },
+  ornament: { minutes: 45, material: 'PLA' },
+  frame: { minutes: 300, material: 'PLA' },
+  gadget: { minutes: 180, material: 'PLA' },
+};
+
+/**
+ * A realistic mix: most options made to order; every fifth product keeps a few on the shelf as
+ * well; every seventh is sold from the shelf only, its last colour sold out. Products flagged out of
+ * stock get no stock fields (stocked only, nothing on hand, as an import without them).
+ */
+function demoStock(i: number, kind: string, colors: string[], flags: Opts): ProductRecord['stock'] {
+  if (flags.outOfStock) return undefined;
+  const sizes = [...(flags.clothingSizes ?? []), ...(flags.canvasSizes ?? [])];
+  const options = (colors.length ? colors : ['']).flatMap((c) => (sizes.length ? sizes : ['']).map((z) => `${c}|${z}`));
+  const print = own(PRINT_BY_KIND, kind) ?? { minutes: 120, material: 'PLA' };
+  return options.map((option, j) => {
+    if (i % 7 === 3) return { option, onHand: j === options.length - 1 ? 0 : 2 + ((i + j) % 4), madeToOrder: false, printMinutes: print.minutes, material: print.material };
+    const onHand = i % 5 === 0 ? 3 + ((i + j) % 6) : 0;
+    return { option, onHand, madeToOrder: true, printMinutes: print.minutes + ((i * 15) % 60), material: print.material };
+  });
+}
+
 export function demoCatalog(now = Date.now()): Required<CatalogFile> {
   const products: ProductRecord[] = ROWS.map(([main, sub, subSub, name, price, colors, blurb, opts = {}], i) => {
     const id = deriveId('product', `demo:${name}`);
@@ -147,6 +178,7 @@ export function demoCatalog(now = Date.now()): Required<CatalogFile> {
       accessories: accessoriesFor(accessories, colors),
       ...flags,
       date: now - ageDays * DAY - i * 3_600_000,
+      stock: demoStock(i, kind, colors, flags),
     };
   });
   const pid = (name: string) => deriveId('product', `demo:${name}`);

@@ -145,6 +145,8 @@ export const bundles = pgTable('bundles', {
   endDate: ts('end_date').notNull(),
   cancelled: boolean('cancelled').notNull().default(false),
   productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+  /** The option (cart variant) the bundle holds of each product, by product id (0011_stock). */
+  productOptions: jsonb('product_options').$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),
 });
 
@@ -625,6 +627,27 @@ export const printJobs = pgTable(
     unique('print_jobs_unit_unique').on(t.orderId, t.lineIndex, t.unitIndex),
     index('print_jobs_open_idx').on(t.queuedAt, t.id).where(sql`${t.status} in ('Queued', 'Printing', 'Failed')`),
     index('print_jobs_order_idx').on(t.orderId),
+  ],
+);
+
+/** "Tell me when it's back" (0011_stock): one per account and option, e-mailed once when stock returns. */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    createdAt: createdAt(),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [
+    unique('back_in_stock_requests_user_option_unique').on(t.userId, t.productId, t.variant),
+    index('back_in_stock_requests_waiting_idx').on(t.productId, t.variant).where(sql`${t.notifiedAt} IS NULL`),
   ],
 );
 

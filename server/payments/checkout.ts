@@ -12,7 +12,7 @@ import type { OrderWorkflow } from '../services/orderWorkflow';
 import { bundleContents } from '../repositories/bundleContents';
 import { bundleToWire, productToWire } from '../repositories/catalogMapping';
 import type { DiscountsRepository } from '../repositories/discounts';
-import { orderToPlaced, type NewOrder, type OrderKeyRecord, type OrderRow, type OrdersRepository, type StoredOrderItem } from '../repositories/orders';
+import { orderToPlaced, PAYMENT_SESSION_TTL_MS, type NewOrder, type OrderKeyRecord, type OrderRow, type OrdersRepository, type StoredOrderItem } from '../repositories/orders';
 import { variantLabel } from './email';
 import { fillSessionId, type PaymentProvider } from './provider';
 
@@ -205,12 +205,14 @@ export class CheckoutService {
       isBuyNow: request.isBuyNow,
     };
     let order: OrderRow;
+    // The order's units are held in the transaction that stores it, for as long as it can be paid.
+    const hold = this.deps.workflow.holdStock(new Date(this.now() + PAYMENT_SESSION_TTL_MS));
     if (idempotency) {
-      const claimed = await this.deps.orders.createWithKey(newOrder, idempotency.key, idempotency.fingerprint, new Date(this.now()));
+      const claimed = await this.deps.orders.createWithKey(newOrder, idempotency.key, idempotency.fingerprint, new Date(this.now()), hold);
       if ('existing' in claimed) return this.replay(user, claimed.existing, idempotency);
       order = claimed.order;
     } else {
-      order = await this.deps.orders.create(newOrder);
+      order = await this.deps.orders.create(newOrder, undefined, undefined, hold);
     }
     try {
       const response = await this.openSession(order);
@@ -246,6 +248,8 @@ export class CheckoutService {
         amountCents: order.amountCents,
         successUrl: this.returnUrl(true),
         cancelUrl: this.returnUrl(false),
+        // From the order's creation, so a retry sends Stripe the same parameters.
+        expiresAt: new Date(order.createdAt.getTime() + PAYMENT_SESSION_TTL_MS),
       });
     } catch (err) {
       this.deps.log.error({ err, orderId: order.id }, 'could not open a payment session');

@@ -28,6 +28,8 @@ export interface CreateSessionInput {
   /** Our success and cancel urls; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
   successUrl: string;
   cancelUrl: string;
+  /** When the session stops taking payment (the order's units are held until then). */
+  expiresAt: Date;
 }
 
 export interface CreatedSession {

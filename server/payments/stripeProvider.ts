@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import type { CreateSessionInput, CreatedSession, PaymentProvider, RefundInput, RefundResult, RemoteSessionState } from './provider';
 
+/** Seconds added to our 30-minute window: Stripe counts from its own creation, a moment after ours. */
+const STRIPE_EXPIRY_MARGIN_S = 120;
+
 export interface StripeOptions {
   secretKey: string;
   /** Tests point the SDK at a local stub: `http://127.0.0.1:<port>`. Unset: api.stripe.com. */
@@ -77,6 +80,9 @@ export class StripePaymentProvider implements PaymentProvider {
         payment_intent_data: { metadata: { orderId: input.orderId } },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
+        // Stripe refuses an expiry less than 30 minutes after it creates the session, which is a
+        // moment after our order: a little margin (the units stay held until Stripe says it closed).
+        expires_at: Math.ceil(input.expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_S,
       },
       { idempotencyKey: `order-${input.orderId}-session` },
     );

@@ -14,7 +14,7 @@ declare module 'fastify' {
 const DEFAULT_SWEEP_MS = 10 * 60 * 1000;
 
 /**
- * The order workflow, and its expiry job: unpaid orders past their 24-hour payment window are
+ * The order workflow, and its expiry job: unpaid orders past their 30-minute payment window are
  * settled at start and every few minutes (and a shopper's when their orders are read).
  */
 export default appPlugin(
@@ -27,6 +27,11 @@ export default appPlugin(
       audit: app.audit,
       provider: app.paymentProvider,
       outbox: app.emailOutbox,
+      stock: app.stock,
+      // "Put the items back in stock" on a refund: its units go back on the shelf, in its transaction.
+      onRefunded: async (tx, refund) => {
+        if (refund.restock && refund.lines.length > 0) await app.stock.restock(tx, refund.orderId, refund.lines.map((l) => ({ lineIndex: l.index, quantity: l.quantity })));
+      },
       log: app.log,
       shop,
       refunds: app.refunds,
@@ -56,5 +61,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds', 'reviews'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds', 'reviews', 'stock'] },
 );

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Bundle, Product } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
 import { ratingSummary } from '../../src/domain/reviews';
-import { bundles, meta, productRatings, products } from '../db/schema';
+import { bundles, meta, productRatings, products, stockOptions } from '../db/schema';
 import { cacheBody, type CachedBody } from '../lib/cachedBody';
 import { isDatabaseUnavailable } from '../lib/dbErrors';
 import { bundleToWire, productToWire } from './catalogMapping';
@@ -68,14 +68,22 @@ export class CatalogRepository {
   private async build(): Promise<Snapshot> {
     // Version first: a change landing during the read makes the next check rebuild again.
     const version = await this.readVersion();
-    const [productRows, bundleRows, ratingRows] = await Promise.all([
+    const [productRows, bundleRows, ratingRows, stockRows] = await Promise.all([
       this.db.select().from(products).orderBy(desc(products.createdAt), products.id),
       this.db.select().from(bundles).orderBy(bundles.startDate, bundles.id),
       this.db.select().from(productRatings),
+      this.db.select().from(stockOptions),
     ]);
     const stars = new Map(ratingRows.map((r) => [r.productId, ratingSummary([r.stars1, r.stars2, r.stars3, r.stars4, r.stars5])]));
-    const productList = productRows.map((row) => productToWire(row, stars.get(row.id)));
-    const bundleList = bundleRows.map(bundleToWire);
+    const stock = new Map<string, typeof stockRows>();
+    for (const r of stockRows) {
+      const list = stock.get(r.productId);
+      if (list) list.push(r);
+      else stock.set(r.productId, [r]);
+    }
+    const productList = productRows.map((row) => productToWire(row, stars.get(row.id), stock.get(row.id)));
+    const productById = new Map(productList.map((p) => [p._id, p]));
+    const bundleList = bundleRows.map((row) => bundleToWire(row, (id) => productById.get(id)));
     return {
       version,
       products: productList,

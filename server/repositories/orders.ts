@@ -7,8 +7,11 @@ import type { Address, BundleContentItem, Order, OrderItem, OrderStatus, PlacedO
 import type { Db, DbOrTx } from '../db/client';
 import { cartLines, idempotencyKeys, orders, paymentSessions } from '../db/schema';
 
-/** How long an unpaid order keeps its payment session open (like a Stripe Checkout Session). */
-export const PAYMENT_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long an unpaid order keeps its payment session open — and its units held (Stripe's shortest
+ * Checkout Session).
+ */
+export const PAYMENT_SESSION_TTL_MS = 30 * 60 * 1000;
 /**
  * Sessions of a Stripe account no longer configured are expired from SQL this long after their
  * expiry (nobody can be asked). With Stripe configured, only the sweep and the webhook, which ask
@@ -151,11 +154,14 @@ export function orderToPlaced(row: OrderRow): PlacedOrder {
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
-  async create(order: NewOrder, db: DbOrTx = this.db, id = newOrderId()): Promise<OrderRow> {
+  /** Stores a new 'Payment Pending' order; `then` (its stock held) runs in the same transaction. */
+  async create(order: NewOrder, db: DbOrTx = this.db, id = newOrderId(), then?: AfterChange): Promise<OrderRow> {
+    if (then && db === this.db) return this.db.transaction((tx) => this.create(order, tx, id, then));
     const [row] = await db
       .insert(orders)
       .values({ id, status: 'Payment Pending', ...order, address: order.address as unknown as Record<string, unknown>, items: order.items as unknown as Record<string, unknown>[] })
       .returning();
+    if (then) await then(db, row!);
     return row!;
   }
 
@@ -196,7 +202,7 @@ export class OrdersRepository {
    * taken (a retry, or a concurrent twin that committed first) nothing is stored and the existing
    * record is answered instead. The user's expired keys are removed on the way.
    */
-  async createWithKey(order: NewOrder, key: string, fingerprint: string, now = new Date()): Promise<{ order: OrderRow } | { existing: OrderKeyRecord }> {
+  async createWithKey(order: NewOrder, key: string, fingerprint: string, now = new Date(), then?: AfterChange): Promise<{ order: OrderRow } | { existing: OrderKeyRecord }> {
     const fullKey = ORDER_KEY_PREFIX + key;
     return this.db.transaction(async (tx) => {
       await tx
@@ -208,7 +214,7 @@ export class OrdersRepository {
         const [existing] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, order.userId), eq(idempotencyKeys.key, fullKey)));
         return { existing: existing!.response as OrderKeyRecord };
       }
-      return { order: await this.create(order, tx, record.orderId) };
+      return { order: await this.create(order, tx, record.orderId, then) };
     });
   }
 

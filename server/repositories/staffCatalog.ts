@@ -78,12 +78,23 @@ export class StaffCatalogRepository {
     return rows[0];
   }
 
-  async createProduct(row: NewProductRow, actor: AuditActor): Promise<Product> {
-    return this.createAudited('product', row.id, actor, async (tx) => productToWire((await tx.insert(products).values(row).returning())[0]!));
+  /** `then` runs in the same transaction (the product's stock per option): all saved or nothing. */
+  async createProduct(row: NewProductRow, actor: AuditActor, then?: (tx: DbOrTx) => Promise<void>): Promise<Product> {
+    return this.createAudited('product', row.id, actor, async (tx) => {
+      const wire = productToWire((await tx.insert(products).values(row).returning())[0]!);
+      if (then) await then(tx);
+      return wire;
+    });
   }
 
   /** Replaces a product's fields; null when it does not exist. */
-  async updateProduct(id: string, patch: (before: ProductRow) => Partial<NewProductRow>, actor: AuditActor, action = 'update'): Promise<Product | null> {
+  async updateProduct(
+    id: string,
+    patch: (before: ProductRow) => Partial<NewProductRow>,
+    actor: AuditActor,
+    action = 'update',
+    then?: (tx: DbOrTx, before: ProductRow) => Promise<void>,
+  ): Promise<Product | null> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!before) return null;
@@ -94,6 +105,7 @@ export class StaffCatalogRepository {
         .returning();
       const wire = productToWire(after!);
       await this.recordChange(tx, 'product', id, action, actor, productToWire(before), wire);
+      if (then) await then(tx, before);
       return wire;
     });
   }
@@ -137,7 +149,7 @@ export class StaffCatalogRepository {
 
   async listBundles(): Promise<Bundle[]> {
     const rows = await this.db.select().from(bundles).orderBy(desc(bundles.startDate), bundles.id);
-    return rows.map(bundleToWire);
+    return rows.map((r) => bundleToWire(r));
   }
 
   async findBundle(id: string): Promise<BundleRow | undefined> {

@@ -11,6 +11,7 @@ import { parseOr400 } from '../lib/validate';
 import { AmountChangedError, CheckoutService } from '../payments/checkout';
 import { stateOf, StripePaymentProvider } from '../payments/stripeProvider';
 import { currentUser } from '../plugins/users';
+import { StockShortError } from '../services/stock';
 
 export const ORDER_MESSAGES = {
   emptyCart: 'Your cart is empty. Please add items before placing an order.',
@@ -136,6 +137,12 @@ const orderRoutes: FastifyPluginAsync = async (app) => {
         const fingerprint = key ? createHash('sha256').update(canonical(order)).digest('hex') : '';
         return await app.checkout.placeOrder(user, order, key ? { key, fingerprint } : undefined);
       } catch (err) {
+        if (err instanceof StockShortError) {
+          // Fewer free units than the cart holds: nothing was stored or charged; the cart is lowered
+          // to what is left (the server's copy here, the browser's from `cart`).
+          if (!body.isBuyNow) for (const a of err.adjustments) await app.lists.setLine(user.id, a.key, a.quantity);
+          return reply.code(409).send({ success: false, message: err.message, cart: err.adjustments });
+        }
         if (!(err instanceof AmountChangedError)) throw err;
         // The shopper confirms the new total and sends it again; nothing was stored or charged.
         return reply.code(409).send({ success: false, message: err.message, amount: err.quote.amount, quote: err.quote });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Bundle } from '../../src/domain/types';
+import { parseVariant, variantProblem } from '../../src/domain/cartKey';
 import { bundleRecordSchema, bundleRow } from '../db/catalogImport';
 import { FieldsError, parseFields } from '../lib/fieldErrors';
 import { HttpError } from '../lib/errors';
@@ -44,6 +45,17 @@ const staffBundleRoutes: FastifyPluginAsync = async (app) => {
     if (unknown.length) {
       const fields = Object.fromEntries(record.products.map((p, i) => [`products[${i}]`, p] as const).filter(([, p]) => unknown.includes(p)).map(([k, p]) => [k, BUNDLE_MESSAGES.unknownProduct(p)]));
       throw new FieldsError(`Invalid bundle: ${Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; ')}`, fields);
+    }
+    // The option the bundle holds of a product must be one the product offers (a colour and size, no accessory).
+    const optionFields: Record<string, string> = {};
+    for (const [pid, variant] of Object.entries(record.productOptions ?? {})) {
+      const row = await app.staffCatalog.findProduct(pid);
+      const parsed = parseVariant(variant);
+      const why = !row ? BUNDLE_MESSAGES.unknownProduct(pid) : !parsed || parsed.kind !== 'product' ? 'Choose a colour and size of this product' : variantProblem(row, parsed);
+      if (why) optionFields[`productOptions.${pid}`] = why;
+    }
+    if (Object.keys(optionFields).length) {
+      throw new FieldsError(`Invalid bundle: ${Object.entries(optionFields).map(([k, m]) => `${k}: ${m}`).join('; ')}`, optionFields);
     }
     return record;
   };

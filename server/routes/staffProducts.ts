@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { StaffOptionStock } from '../../src/domain/stock';
 import type { Product } from '../../src/domain/types';
-import { productRecordSchema, productRow } from '../db/catalogImport';
+import { productRecordSchema, productRow, productStock } from '../db/catalogImport';
 import { HttpError } from '../lib/errors';
 import { parseFields } from '../lib/fieldErrors';
 import { parseOr400 } from '../lib/validate';
@@ -22,6 +23,8 @@ export interface StaffProductResponse {
 export interface StaffProductDetailResponse extends StaffProductResponse {
   /** Every staff change to the product, newest first. */
   audit: AuditEntry[];
+  /** Stock per option (the editor's stock table; `reserved` = units held by open payments). */
+  stock: StaffOptionStock[];
 }
 export interface StaffProductDeletedResponse {
   success: true;
@@ -81,14 +84,24 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseOr400(idParams, request.params, 'product');
     const row = await app.staffCatalog.findProduct(id);
     if (!row) throw new HttpError(404, PRODUCT_MESSAGES.notFound);
-    return { success: true, product: productToWire(row), audit: await app.audit.list('product', id) };
+    const stock = (await app.stockRepo.forProduct(id)).map((s) => ({
+      option: s.variant,
+      onHand: s.onHand,
+      reserved: s.reserved,
+      madeToOrder: s.madeToOrder,
+      printMinutes: s.printMinutes,
+      material: s.material,
+    }));
+    return { success: true, product: productToWire(row), audit: await app.audit.list('product', id), stock };
   });
 
   app.post('/api/staff/products', staff, async (request, reply): Promise<StaffProductResponse> => {
     const record = parseFields(productRecordSchema, recordFrom(request.body), 'product');
     const id = record._id ?? randomBytes(12).toString('hex');
     try {
-      const product = await app.staffCatalog.createProduct(productRow(record, id), currentUser(request));
+      const row = productRow(record, id);
+      const stock = productStock(row, record.stock);
+      const product = await app.staffCatalog.createProduct(row, currentUser(request), (tx) => app.stock.setProductStock(tx, id, stock.offered, stock.given, stock.fallback));
       changed();
       reply.code(201);
       return { success: true, product };
@@ -102,11 +115,22 @@ const staffProductRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseOr400(idParams, request.params, 'product');
     const record = parseFields(productRecordSchema, recordFrom(request.body), 'product');
     if (record._id !== undefined && record._id !== id) throw new HttpError(400, PRODUCT_MESSAGES.idMismatch);
+    const row = productRow(record, id);
+    const stock = productStock(row, record.stock);
     const product = await app.staffCatalog.updateProduct(
       id,
       // Without a date the product keeps its own (the store sorts "newest" by it).
-      (before) => ({ ...productRow(record, id), ...(record.date === undefined ? { createdAt: before.createdAt } : {}) }),
+      (before) => ({ ...row, ...(record.date === undefined ? { createdAt: before.createdAt } : {}) }),
       currentUser(request),
+      'update',
+      // Stock per option in the same transaction: the product and its stock are saved together or not at all.
+      (tx, before) => {
+        // Ticking "out of stock" (without stock fields) stops selling: every option stocked only, none on
+        // hand; unticking it makes them made to order again. Otherwise stock follows its own fields.
+        const flagged = record.outOfStock === true;
+        const given = record.stock === undefined && flagged !== before.outOfStock ? stock.offered.map((variant) => ({ ...stock.fallback(variant), madeToOrder: !flagged })) : stock.given;
+        return app.stock.setProductStock(tx, id, stock.offered, given, stock.fallback);
+      },
     );
     if (!product) throw new HttpError(404, PRODUCT_MESSAGES.notFound);
     changed();

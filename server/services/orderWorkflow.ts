@@ -17,6 +17,7 @@ import { changedFields, type AuditActor, type AuditRepository } from '../reposit
 import { STRIPE_EXPIRY_GRACE_MS, type AfterChange, type OrderRow, type OrdersRepository, type PaymentSessionRow, type StoredOrderItem } from '../repositories/orders';
 import { REQUESTED, type RefundRow, type RefundsRepository } from '../repositories/refunds';
 import type { StaffOrdersRepository } from '../repositories/staffOrders';
+import type { StockService } from './stock';
 
 /** Why a status move or tracking change was refused (the staff API answers them, the CLI prints them). */
 export const ORDER_WORKFLOW_MESSAGES = {
@@ -61,6 +62,8 @@ export interface OrderWorkflowDeps {
   audit: AuditRepository;
   provider: PaymentProvider;
   outbox: EmailOutbox;
+  /** Stock per option: an order's units held while it is paid for, taken when paid, released when not. */
+  stock: StockService;
   log: FastifyBaseLogger;
   /** The shop's name and where a browser reaches it (e-mails link to it). */
   shop: () => { name: string; url: string };
@@ -117,8 +120,25 @@ export class OrderWorkflow {
     }
   }
 
-  private readonly queueConfirmation: AfterChange = (tx, order) =>
-    this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) => orderConfirmationEmail(order, this.deps.shop(), accountEmail));
+  private readonly queueConfirmation: AfterChange = async (tx, order) => {
+    await this.deps.stock.take(tx, order.id);
+    return this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) => orderConfirmationEmail(order, this.deps.shop(), accountEmail));
+  };
+
+  /**
+   * Held in the transaction that stores a new order (the checkout passes it): its units, shelf
+   * first, for as long as its payment session is open. Refused (409, nothing stored) when a
+   * stocked-only option cannot cover the cart.
+   */
+  readonly holdStock = (expiresAt: Date): AfterChange => (tx, order) => this.deps.stock.reserve(tx, order.id, order.items as unknown as StoredOrderItem[], expiresAt);
+
+  /** An unpaid order cancelled (expired, declined, abandoned): its held units go back, then `then`. */
+  private releasing(then?: AfterChange): AfterChange {
+    return async (tx, order) => {
+      await this.deps.stock.release(tx, order.id);
+      if (then) await then(tx, order);
+    };
+  }
 
   // ---- Payment Pending → Order Placed ----------------------------------------------------------
 
@@ -168,14 +188,14 @@ export class OrderWorkflow {
 
   /** The session is over unpaid: it is closed with `status` and its order cancelled, together. */
   async cancelUnpaid(sessionId: string, status: 'cancelled' | 'expired' | 'declined', then?: AfterChange): Promise<OrderRow | null> {
-    const cancelled = await this.deps.orders.cancelUnpaid(sessionId, status, then);
+    const cancelled = await this.deps.orders.cancelUnpaid(sessionId, status, this.releasing(then));
     this.announce(cancelled);
     return cancelled;
   }
 
   /** An unpaid order that has no payment session to close (none could be opened, or it was lost). */
   async cancelWithoutSession(orderId: string, then?: AfterChange): Promise<OrderRow | null> {
-    const cancelled = await this.deps.orders.setStatus(orderId, 'Cancelled', { from: 'Payment Pending', then });
+    const cancelled = await this.deps.orders.setStatus(orderId, 'Cancelled', { from: 'Payment Pending', then: this.releasing(then) });
     this.announce(cancelled);
     return cancelled;
   }

@@ -10,6 +10,14 @@ export interface ApiError {
   message: string;
   /** An editor's 400 (staff API): each bad field's message, by its path (`accessories[0].price`). */
   fields?: Record<string, string>;
+  /** Checkout's 409 when stock ran short: the cart lines lowered to what is left (0 = removed). */
+  cart?: Array<{ key: string; quantity: number }>;
+}
+
+function cartOf(data: unknown): Array<{ key: string; quantity: number }> | null {
+  const c = data && typeof data === 'object' && 'cart' in data ? (data as { cart: unknown }).cart : null;
+  if (!Array.isArray(c)) return null;
+  return c.filter((l): l is { key: string; quantity: number } => !!l && typeof l.key === 'string' && typeof l.quantity === 'number').map((l) => ({ key: l.key, quantity: l.quantity }));
 }
 
 function fieldsOf(data: unknown): Record<string, string> | null {
@@ -36,7 +44,8 @@ function stripErrorName(text: string): string {
 export function normaliseFetchError(error: FetchBaseQueryError): ApiError {
   if (typeof error.status === 'number') {
     const fields = fieldsOf(error.data);
-    return { status: error.status, message: messageOf(error.data) ?? `Request failed with status ${error.status}`, ...(fields ? { fields } : {}) };
+    const cart = cartOf(error.data);
+    return { status: error.status, message: messageOf(error.data) ?? `Request failed with status ${error.status}`, ...(fields ? { fields } : {}), ...(cart ? { cart } : {}) };
   }
   switch (error.status) {
     case 'FETCH_ERROR':

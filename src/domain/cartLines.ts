@@ -91,7 +91,7 @@ export function resolveCartLine(key: string, quantity: number, catalog: CatalogL
     const bundle = catalog.bundle(parts.itemId);
     if (!bundle) return { ...base, kind: 'bundle', status: 'missing' };
     const unit = unitPriceCents({ kind: 'bundle', bundle, now });
-    return priced({ ...base, kind: 'bundle', name: bundle.title, image: bundle.images[0], unitPriceCents: unit, status: unit === null ? 'unavailable' : 'ok' });
+    return priced({ ...base, kind: 'bundle', name: bundle.title, image: bundle.images[0], unitPriceCents: unit, status: unit === null || bundle.outOfStock ? 'unavailable' : 'ok' });
   }
 
   const product = catalog.product(parts.itemId);
@@ -120,7 +120,7 @@ export function resolveCartLine(key: string, quantity: number, catalog: CatalogL
     color: variant.color,
     size: variant.size,
     unitPriceCents: unitPriceCents({ kind: 'product', product }),
-    status: offered && isPurchasable(product) ? 'ok' : 'unavailable',
+    status: offered && isPurchasable(product) && !product.soldOutOptions?.includes(parts.variant) ? 'ok' : 'unavailable',
   });
 }
 

@@ -53,6 +53,8 @@ export interface Product extends AvailabilityFlags {
   rating?: number;
   /** How many approved reviews; absent while there are none. */
   reviewCount?: number;
+  /** Options (cart variants, accessories included) that cannot be bought now; absent when none. */
+  soldOutOptions?: string[];
 }
 
 export interface Bundle {
@@ -68,6 +70,10 @@ export interface Bundle {
   endDate: string;
   cancelled: boolean;
   products: string[];
+  /** The option (cart variant) the bundle holds of each product, by product id; absent: the first. */
+  productOptions?: Record<string, string>;
+  /** True when one of its products cannot be bought in the option the bundle holds. */
+  outOfStock?: boolean;
 }
 
 export interface Settings {

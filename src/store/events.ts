@@ -128,3 +128,9 @@ export const navigationRequested = createAction('router/navigationRequested', (t
  * domain/deletedProducts.ts): the cart, saved-for-later and wishlist slices drop their lines.
  */
 export const productsLeftShop = createAction<{ productIds: string[] }>('catalog/productsLeftShop');
+
+/**
+ * Checkout found fewer units free than the cart held (stocked-only options): the server lowered
+ * these lines (quantity 0: removed) and nothing was charged; the cart slice follows.
+ */
+export const cartLimitedByStock = createAction<{ lines: Array<{ key: string; quantity: number }> }>('checkout/cartLimitedByStock');

@@ -1,7 +1,7 @@
 import { createAction, createSlice, original, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist/es/constants';
 import type { CartData } from '../../domain/types';
-import { lineAdded, lineSavedForLater, loggedOut, orderPlaced, productsLeftShop, savedLineMovedToCart } from '../../store/events';
+import { cartLimitedByStock, lineAdded, lineSavedForLater, loggedOut, orderPlaced, productsLeftShop, savedLineMovedToCart } from '../../store/events';
 import { withoutProducts } from '../../domain/deletedProducts';
 import { addToLines, clampQuantity, countLines, setLineQuantity } from '../../domain/cartLines';
 import { PERSIST_KEY } from '../../store/persistKey';
@@ -110,6 +110,17 @@ export const cartSlice = createSlice({
         state.rev += 1;
       })
       // Deleted by the shop: the server dropped its own copy of these lines already.
+      .addCase(cartLimitedByStock, (state, { payload }) => {
+        // The server already lowered its copy of the cart: only the lines it names change, only downwards.
+        for (const { key, quantity } of payload.lines) {
+          const had = state.items[key];
+          if (had === undefined || quantity >= had) continue;
+          if (quantity <= 0) delete state.items[key];
+          else state.items[key] = quantity;
+          delete state.quantityDrafts[key];
+        }
+        state.rev += 1;
+      })
       .addCase(productsLeftShop, (state, { payload }) => {
         const kept = withoutProducts(state.items, payload.productIds);
         if (kept === state.items) return;

@@ -39,7 +39,8 @@ import {
   sizePicked,
 } from './catalogSlice';
 import { accessoryBadge, cardPrices, productBadge, type Badge } from './badges';
-import { canAddAccessory, offeredAccessories, productSizes } from './purchase';
+import { canAddAccessory, MESSAGES, offeredAccessories, productSizes } from './purchase';
+import { BackInStock } from './BackInStock';
 import { productColors } from './filters';
 import { swatchBackground } from './swatches';
 
@@ -145,7 +146,7 @@ function AccessoryCard({ accessory, buyable, onAdd }: { accessory: Accessory; bu
 function ProductDetails({ product, renderAction, renderCardAction, renderReviews }: { product: Product; renderAction?: CardAction; renderCardAction?: CardAction; renderReviews?: CardAction }) {
   const dispatch = useAppDispatch();
   const productId = product._id;
-  const { color, size, quantityText, problem, severity, added, images, imageIndex } = useAppSelector((s) => selectProductSelectionView(s, product));
+  const { color, size, quantityText, problem, severity, added, images, imageIndex, soldOutVariant } = useAppSelector((s) => selectProductSelectionView(s, product));
   const colors = productColors(product);
   const sizes = productSizes(product);
   const badge = productBadge(product);
@@ -248,8 +249,8 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
               size="large"
               startIcon={<AddShoppingCart />}
               onClick={() => dispatch(addToCartPressed({ productId }))}
-              aria-disabled={unavailable ? true : undefined}
-              aria-describedby={unavailable ? 'availability-note' : undefined}
+              aria-disabled={unavailable || soldOutVariant ? true : undefined}
+              aria-describedby={unavailable ? 'availability-note' : soldOutVariant ? 'option-availability' : undefined}
               sx={{ flex: '1 1 170px', ...unavailableLook }}
             >
               Add to cart
@@ -259,15 +260,17 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
               size="large"
               startIcon={<Bolt />}
               onClick={() => dispatch(buyNowPressed({ productId }))}
-              aria-disabled={unavailable ? true : undefined}
-              aria-describedby={unavailable ? 'availability-note' : undefined}
+              aria-disabled={unavailable || soldOutVariant ? true : undefined}
+              aria-describedby={unavailable ? 'availability-note' : soldOutVariant ? 'option-availability' : undefined}
               sx={{ flex: '1 1 140px', ...unavailableLook }}
             >
               Buy now
             </Button>
           </Box>
 
-          {problem && severity && (
+          {soldOutVariant && <BackInStock productId={product._id} variant={soldOutVariant} message={MESSAGES.optionOutOfStock} />}
+
+          {problem && severity && problem !== (soldOutVariant ? MESSAGES.optionOutOfStock : null) && (
             <Alert severity={severity} role="alert">
               {problem}
             </Alert>

@@ -36,6 +36,11 @@ export const catalogApi = baseApi.injectEndpoints({
       transformResponse: (r: ProductSingleResponse) => r.product,
       providesTags: (_p, _e, id) => [{ type: 'Product', id }],
     }),
+    /** "Tell me when it's back" on a sold-out option (signed in); answers the server's sentence. */
+    notifyBackInStock: build.mutation<string, { productId: string; variant: string }>({
+      query: (body) => ({ url: '/api/stock/notify', method: 'POST', body }),
+      transformResponse: (r: { message: string }) => r.message,
+    }),
     getSettings: build.query<Settings, void>({
       query: () => '/api/settings',
       transformResponse: (r: SettingsResponse) => r.settings,
@@ -44,7 +49,7 @@ export const catalogApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useGetSettingsQuery } = catalogApi;
+export const { useGetProductsQuery, useGetProductQuery, useGetSettingsQuery, useNotifyBackInStockMutation } = catalogApi;
 
 /** Object.freeze on every plain object and array of a JSON value (what immer's auto-freeze would do, faster). */
 function deepFreeze<T>(value: T): T {

@@ -2,7 +2,7 @@ import { createSelector, createSlice, type PayloadAction, type WithSlice } from 
 import type { Product } from '../../domain/types';
 import { locationChanged, navigationRequested } from '../../store/events';
 import { galleryImages, shownImageIndex } from './gallery';
-import { problemSeverity, type AddedLine } from './purchase';
+import { problemSeverity, soldOutChoice, type AddedLine } from './purchase';
 
 /**
  * What the shopper chose on each product page, kept per product so Redux DevTools and a
@@ -130,6 +130,8 @@ export interface ProductSelectionView extends ProductSelection {
   /** The gallery picture shown. */
   imageIndex: number;
   severity: 'warning' | 'error' | null;
+  /** The chosen option's variant when it cannot be bought now (null otherwise). */
+  soldOutVariant: string | null;
 }
 
 export const selectProductSelectionView = createSelector(
@@ -139,5 +141,6 @@ export const selectProductSelectionView = createSelector(
     images: galleryImages(product),
     imageIndex: shownImageIndex(product, selection.image, selection.color),
     severity: selection.problem ? problemSeverity(selection.problem) : null,
+    soldOutVariant: soldOutChoice(product, selection.color, selection.size),
   }),
 );

@@ -1,5 +1,6 @@
 import { MAX_LINE_QUANTITY, productVariant } from '../../domain/cartKey';
 import { isPurchasable, salePrice } from '../../domain/pricing';
+import { STOCK_MESSAGES } from '../../domain/stock';
 import { productColors } from './filters';
 import { galleryImages } from './gallery';
 import type { Accessory, Product } from '../../domain/types';
@@ -13,7 +14,21 @@ export const MESSAGES = {
   color: 'Please select a color before adding to cart.',
   size: 'Please select a size before adding to cart.',
   quantity: 'Please enter a valid quantity',
+  optionOutOfStock: STOCK_MESSAGES.optionOutOfStock,
 } as const;
+
+/**
+ * The variant of a complete choice (every option the product has is picked) when it cannot be
+ * bought now, else null: the product page says so at once and offers "Tell me when it's back".
+ */
+export function soldOutChoice(p: Pick<Product, 'colorVariants' | 'clothingSizes' | 'canvasSizes' | 'soldOutOptions' | 'outOfStock'>, color: string | null, size: string | null): string | null {
+  if (!p.soldOutOptions?.length || p.outOfStock) return null;
+  const colors = productColors(p as Product);
+  const sizes = productSizes(p);
+  if ((colors.length > 0 && !color) || (sizes.length > 0 && !size)) return null;
+  const variant = productVariant(colors.length ? color : null, sizes.length ? size : null);
+  return p.soldOutOptions.includes(variant) ? variant : null;
+}
 
 /** The sizes a product offers: clothing sizes, else canvas sizes (a product has one kind). */
 export function productSizes(p: Pick<Product, 'clothingSizes' | 'canvasSizes'>): string[] {
@@ -46,6 +61,7 @@ export function purchaseProblem(p: Product, sel: Selection): string | null {
   if (colors.length > 0 && (!sel.color || !colors.includes(sel.color))) return MESSAGES.color;
   const sizes = productSizes(p);
   if (sizes.length > 0 && (!sel.size || !sizes.includes(sel.size))) return MESSAGES.size;
+  if (soldOutChoice(p, sel.color, sel.size)) return MESSAGES.optionOutOfStock;
   if (!isValidQuantity(sel.quantity)) return MESSAGES.quantity;
   return null;
 }

@@ -12,7 +12,9 @@ import type {
 /** What placing an order answers: a payment page to go to, or the server's new total to confirm. */
 export type CreateSessionResult =
   | { kind: 'session'; sessionUrl: string; orderId: string; sessionId: string; amount: number }
-  | { kind: 'totalChanged'; quote: OrderQuote; message: string };
+  | { kind: 'totalChanged'; quote: OrderQuote; message: string }
+  /** Fewer units were free than the cart held: nothing was charged, the lines were lowered. */
+  | { kind: 'stockShort'; message: string; cart: Array<{ key: string; quantity: number }> };
 
 /** Checkout calls of SPEC §7 (plus the order quote call). */
 export const checkoutApi = baseApi.injectEndpoints({
@@ -34,6 +36,7 @@ export const checkoutApi = baseApi.injectEndpoints({
           return { data: { kind: 'session', sessionUrl: r.session_url, orderId: r.orderId, sessionId: r.sessionId, amount: r.amount } };
         }
         if (placed.error.status !== 409) return { error: placed.error };
+        if (placed.error.cart) return { data: { kind: 'stockShort', message: placed.error.message, cart: placed.error.cart } };
         const quoted = await baseQuery({ url: '/api/order/quote', method: 'POST', body: { items: request.items, discountCode: request.discountCode } });
         if (quoted.error) return { error: quoted.error };
         return { data: { kind: 'totalChanged', quote: (quoted.data as OrderQuoteResponse).quote, message: placed.error.message } };

@@ -1,7 +1,8 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import type { ApiError } from '../../api/errors';
 import { normaliseDiscountCode } from '../../domain/checkout';
-import { loadingFinished, loadingStarted, orderPlaced, toastRequested } from '../../store/events';
+import { cartLimitedByStock, loadingFinished, loadingStarted, orderPlaced, toastRequested } from '../../store/events';
+import { baseApi } from '../../api/baseApi';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import type { LazyFeature } from '../../store/types';
 import { selectUserProfile } from '../session';
@@ -110,6 +111,12 @@ export function setupCheckoutListeners(startAppListening: AppStartListening) {
         }
         const data = result.data!;
         if (data.kind === 'totalChanged') api.dispatch(totalChanged(data.quote));
+        else if (data.kind === 'stockShort') {
+          api.dispatch(cartLimitedByStock({ lines: data.cart }));
+          api.dispatch(orderFailed({ message: data.message }));
+          // What can be bought changed: the catalog is read again.
+          api.dispatch(baseApi.util.invalidateTags([{ type: 'Product', id: 'LIST' }]));
+        }
         else api.dispatch(sessionCreated({ sessionUrl: data.sessionUrl, orderId: data.orderId, sessionId: data.sessionId, amount: data.amount }));
       },
     }),

@@ -28,6 +28,7 @@ export default appPlugin(
       log: app.log,
       shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
       announce: (row) => app.realtime.orderChanged(row.userId, orderToWire(row)),
+      datePaidOrder: (tx, order) => app.shipBy.orderPaid(tx, order),
     });
     app.decorate('orderWorkflow', workflow);
 
@@ -52,5 +53,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'printQueue'] },
 );

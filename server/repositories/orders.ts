@@ -108,6 +108,7 @@ export function orderToWire(row: OrderRow): Order {
     abandoned: isAbandonedCheckout(row),
   };
   if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
+  if (row.shipBy) order.shipBy = row.shipBy;
   return order;
 }
 
@@ -319,7 +320,8 @@ export class OrdersRepository {
       const moved = await this.move(orderId, 'Order Placed', { from: 'Payment Pending', db: tx, then: opts.then });
       if (!moved) return { transitioned: false, order: await this.findById(orderId, tx) };
       if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
-      return { transitioned: true, order: moved };
+      // Read again: `then` may have added to the row (its ship-by date).
+      return { transitioned: true, order: (await this.findById(orderId, tx)) ?? moved };
     });
   }
 

@@ -60,6 +60,8 @@ export interface OrderWorkflowDeps {
   shop: () => { name: string; url: string };
   /** Tells the owner's open pages (socket `orderUpdated`); called after the change is committed. */
   announce: (order: OrderRow) => void;
+  /** Made to order: the paid order's print jobs and ship-by date, in the payment's transaction (services/shipBy.ts). */
+  datePaidOrder?: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow>;
   now?: () => number;
 }
 
@@ -99,8 +101,11 @@ export class OrderWorkflow {
     }
   }
 
-  private readonly queueConfirmation: AfterChange = (tx, order) =>
-    this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) => orderConfirmationEmail(order, this.deps.shop(), accountEmail));
+  private readonly queueConfirmation: AfterChange = async (tx, paid) => {
+    // Dated first: the confirmation e-mail states the order's ship-by date.
+    const order = this.deps.datePaidOrder ? await this.deps.datePaidOrder(tx, paid) : paid;
+    return this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) => orderConfirmationEmail(order, this.deps.shop(), accountEmail));
+  };
 
   // ---- Payment Pending → Order Placed ----------------------------------------------------------
 
@@ -345,6 +350,13 @@ export class OrderWorkflow {
       return moved;
     });
     return row && { order: row, emailed: email !== null, refund: null };
+  }
+
+  /** The order's first print job started: 'Order Placed' → Processing (any later job changes nothing). */
+  async printingStarted(orderId: string, actor: AuditActor): Promise<OrderRow | null> {
+    const order = await this.deps.orders.findById(orderId);
+    if (!order || order.status !== 'Order Placed') return null;
+    return (await this.advance(order, 'Processing', actor))?.order ?? null;
   }
 
   /** Staff cancel an unpaid order: its session closed at the provider first (see `cancelPending`). */

@@ -162,6 +162,8 @@ export interface Order {
   orderNumber?: number | null;
   /** Cancelled before any payment: a checkout, not an order (My Orders hides it unless asked). */
   abandoned?: boolean;
+  /** When a paid order ships ('YYYY-MM-DD' in the shop's zone), promised when it was paid. */
+  shipBy?: string;
 }
 
 export interface Conversation {

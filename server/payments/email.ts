@@ -1,7 +1,7 @@
 import { formatPhone } from '../../src/domain/address';
 import { formatMoney, toDollars } from '../../src/domain/money';
 import { formatOrderNumber } from '../../src/domain/orderNumber';
-import { shipByWords } from '../../src/domain/madeToOrder';
+import { shipByDay } from '../../src/domain/madeToOrder';
 import type { Address } from '../../src/domain/types';
 import { escapeHtml, type MailMessage } from '../lib/mailer';
 import type { OrderRow, StoredOrderItem } from '../repositories/orders';
@@ -49,8 +49,8 @@ export function orderConfirmationEmail(order: OrderRow, shop: { name: string; ur
 
   const name = orderNameForEmail(order);
   // The date the order was promised when it was paid (the same words as the confirmation page).
-  const shipBy = shipByWords(order.shipBy);
-  const next = shipBy ? `we print and check your items — your order ${shipBy.toLowerCase()} — then e-mail you a tracking number.` : 'we print and check your items, then e-mail you a tracking number.';
+  const shipBy = shipByDay(order.shipBy);
+  const next = shipBy ? `we print and check your items — your order ships by ${shipBy} — then e-mail you a tracking number.` : 'we print and check your items, then e-mail you a tracking number.';
   const text = [
     `Hi ${address.firstName},`,
     '',

@@ -32,18 +32,21 @@ export const newPrintJobId = () => randomBytes(12).toString('hex');
 export class PrintQueueRepository {
   constructor(private readonly db: Db) {}
 
-  /** The queue's version: one read of the settings row. */
-  async version(db: DbOrTx = this.db): Promise<number> {
-    const [row] = await db.select({ v: settings.printQueueVersion }).from(settings).where(eq(settings.id, 1));
-    return row?.v ?? 0;
-  }
-
   /** Tells every instance its planned schedule is stale (in the transaction of the change). */
   async bump(db: DbOrTx): Promise<void> {
     await db
       .insert(settings)
       .values({ id: 1, printQueueVersion: 1 })
       .onConflictDoUpdate({ target: settings.id, set: { printQueueVersion: sql`${settings.printQueueVersion} + 1` } });
+  }
+
+  /** The queue's version and the calendar, in one read of the settings row (every dated page asks). */
+  async state(timeZone: string): Promise<{ version: number; calendar: ShopCalendar }> {
+    const [row] = await this.db
+      .select({ v: settings.printQueueVersion, workingDays: settings.workingDays, cutoff: settings.shippingCutoff, holidays: settings.holidays })
+      .from(settings)
+      .where(eq(settings.id, 1));
+    return { version: row?.v ?? 0, calendar: { timeZone, workingDays: row?.workingDays ?? [1, 2, 3, 4, 5], cutoff: row?.cutoff ?? '14:00', holidays: row?.holidays ?? [] } };
   }
 
   async calendar(timeZone: string, db: DbOrTx = this.db): Promise<ShopCalendar> {

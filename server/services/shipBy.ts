@@ -43,7 +43,7 @@ export class ShipByService {
   /** The schedule as of now, with the key it was planned under (queue version, day, cut-off side). */
   async current(): Promise<{ key: string; schedule: Schedule }> {
     const now = this.now();
-    const [version, calendar] = await Promise.all([this.repo.version(), this.repo.calendar(this.timeZone)]);
+    const { version, calendar } = await this.repo.state(this.timeZone);
     // The moment's key: an empty queue planned now tells the day and the first print day cheaply.
     const moment = planSchedule({ now, calendar, printers: [], queue: [] });
     const key = `${version}|${moment.today}|${moment.shelfDay ?? 'closed'}|${JSON.stringify(calendar)}`;

@@ -129,7 +129,7 @@ export function isReadyToShip(statuses: readonly PrintJobStatus[]): boolean {
   return statuses.every((s) => s === 'Passed QA');
 }
 
-/** A paid order's promise in words: 'Ships by Thu, Dec 3' (null when it has no date). */
-export function shipByWords(shipBy: string | null | undefined): string | null {
-  return shipBy && isCivilDate(shipBy) ? `Ships by ${formatShipDay(shipBy)}` : null;
+/** A paid order's promised day in words ('Mon, Dec 7'), or null when it has none. */
+export function shipByDay(shipBy: string | null | undefined): string | null {
+  return shipBy && isCivilDate(shipBy) ? formatShipDay(shipBy) : null;
 }

@@ -69,8 +69,8 @@ describe('ship-by dates and the print queue', () => {
     ]);
     expect((await orderRow(ctx.app, orderId)).shipBy).toBe('2026-12-07');
     const [mail] = mailsAbout(ctx.t.dataDir, orderId);
-    expect(mail.text).toContain('your order ships by mon, dec 7');
-    expect(mail.html).toContain('ships by mon, dec 7');
+    expect(mail.text).toContain('your order ships by Mon, Dec 7');
+    expect(mail.html).toContain('your order ships by Mon, Dec 7');
     const mine = await postJson(ctx.app, '/api/order/userorders', {}, shopper.token);
     expect((mine.json() as { orders: { _id: string; shipBy?: string }[] }).orders.find((o) => o._id === orderId)?.shipBy).toBe('2026-12-07');
     // The next print goes after the queue: printed Mon, shipped Tue.

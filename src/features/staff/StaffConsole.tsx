@@ -19,6 +19,7 @@ import { InboxPage } from './InboxPage';
 import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
 import { staffReviewsScreens } from './moderation/routes';
+import { staffPrintingScreens } from './printing/routes';
 import { startStaffListeners } from './staffListeners';
 import './staffSlice';
 
@@ -31,6 +32,7 @@ const SCREENS: Record<StaffScreenKey, ReactElement> = {
   abandoned: <AbandonedPage />,
   ...staffReviewsScreens,
   ...staffCatalogScreens,
+  ...staffPrintingScreens,
 };
 
 /** The console's routes, relative to /staff. */

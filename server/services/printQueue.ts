@@ -145,6 +145,14 @@ export class PrintQueueService {
   /** An order's print progress (the staff order page): ready to ship once every job passed QA. */
   async ofOrder(order: Pick<OrderRow, 'id' | 'shipBy'>): Promise<OrderPrintStatus> {
     const jobs = await this.deps.repo.jobsOfOrder(order.id);
-    return { jobs: jobs.length, passed: jobs.filter((j) => j.status === 'Passed QA').length, readyToShip: isReadyToShip(jobs.map((j) => j.status)), shipBy: order.shipBy };
+    const open = jobs.some((j) => j.status !== 'Printed' && j.status !== 'Passed QA');
+    const late = open ? (await this.view()).atRisk.find((r) => r.orderId === order.id) : undefined;
+    return {
+      jobs: jobs.length,
+      passed: jobs.filter((j) => j.status === 'Passed QA').length,
+      readyToShip: isReadyToShip(jobs.map((j) => j.status)),
+      shipBy: order.shipBy,
+      lateUntil: late ? (late.plannedShipBy ?? 'no printer') : null,
+    };
   }
 }

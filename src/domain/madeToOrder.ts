@@ -122,6 +122,8 @@ export interface OrderPrintStatus {
   /** Every job passed QA (or the order had nothing to print). */
   readyToShip: boolean;
   shipBy: CivilDate | null;
+  /** When the queue now plans the order's last job, if later than promised (null: on time). */
+  lateUntil: CivilDate | 'no printer' | null;
 }
 
 /** All of an order's jobs passed QA: it can be packed. */

@@ -3,5 +3,5 @@
  * print queue lives in the staff console (features/staff/printing).
  */
 export { shipByApi, useGetLinesShipByQuery, useGetProductShipByQuery, type LineToDate } from './shipByApi';
-export { productShipStatement } from './rules';
+export { linesToDate, productShipStatement, shipTextByKey } from './rules';
 export { ShipStatement } from './ShipStatement';

@@ -1,4 +1,5 @@
-import type { ProductShipBy } from '../../domain/madeToOrder';
+import type { LinesShipBy, ProductShipBy } from '../../domain/madeToOrder';
+import type { LineToDate } from './shipByApi';
 
 /**
  * What the product page says about shipping: the chosen option's plan once every part it has is
@@ -13,4 +14,16 @@ export function productShipStatement(shipBy: ProductShipBy | undefined, chosen: 
     if (option) return option.text;
   }
   return shipBy.range;
+}
+
+/** The lines of a cart or checkout the server dates: those that can be bought, in their order. */
+export function linesToDate(lines: readonly { key: string; itemId: string; variant: string; quantity: number; status: string }[] | null | undefined): LineToDate[] {
+  return (lines ?? []).filter((l) => l.status === 'ok').map((l) => ({ productId: l.itemId, variant: l.variant, quantity: l.quantity }));
+}
+
+/** Each dated line's statement by its cart key ('In stock — ships tomorrow'). */
+export function shipTextByKey(lines: readonly { key: string; status: string }[] | null | undefined, dated: LinesShipBy | undefined): Record<string, string> {
+  if (!dated) return {};
+  const ok = (lines ?? []).filter((l) => l.status === 'ok');
+  return Object.fromEntries(ok.flatMap((l, i) => (dated.lines[i] ? [[l.key, dated.lines[i].text]] : [])));
 }

@@ -114,7 +114,9 @@ describe('ship-by dates and the print queue', () => {
     await ctx.send('PUT', '/api/staff/printers', { printers: [{ _id: (await queue()).printers[0]._id, name: 'Prusa A', materials: ['PLA'], hoursPerDay: 1 }] });
     let q = await queue();
     expect(q.atRisk.map((r) => r.orderId)).toContain(orderId);
-    expect((await ctx.get(`/api/staff/orders/${orderId}/print`)).json().print).toMatchObject({ jobs: 3, passed: 0, readyToShip: false, shipBy: '2026-12-07' });
+    const late = (await ctx.get(`/api/staff/orders/${orderId}/print`)).json().print;
+    expect(late).toMatchObject({ jobs: 3, passed: 0, readyToShip: false, shipBy: '2026-12-07' });
+    expect(late.lateUntil > '2026-12-07').toBe(true);
     for (const job of q.jobs.filter((j) => j.orderId === orderId)) {
       for (const status of job.status === 'Failed' ? ['Printing', 'Printed', 'Passed QA'] : ['Printing', 'Printed', 'Passed QA']) {
         const res = await move(job._id, { status });
@@ -123,7 +125,7 @@ describe('ship-by dates and the print queue', () => {
     }
     q = await queue();
     expect(q.atRisk).toEqual([]);
-    expect((await ctx.get(`/api/staff/orders/${orderId}/print`)).json().print).toMatchObject({ jobs: 3, passed: 3, readyToShip: true });
+    expect((await ctx.get(`/api/staff/orders/${orderId}/print`)).json().print).toMatchObject({ jobs: 3, passed: 3, readyToShip: true, lateUntil: null });
   });
 
   it('a capacity of zero hours makes made-to-order options unavailable', async () => {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects: `client` (jsdom: unit rules, reducers, RTL + MSW screens), `server`
+ * Four projects: `unit` (Node: rules, reducers, selectors, listeners; a file that needs a window says
+ * `@vitest-environment jsdom`), `client` (jsdom: RTL + MSW screens), `server`
  * (node: app.inject against PGlite, or PostgreSQL when DATABASE_URL is set) and `e2e`
  * (one built server and one Chromium shared by every browser test).
  */
@@ -28,11 +29,23 @@ export default defineConfig({
   test: {
     projects: [
       {
+        test: {
+          name: 'unit',
+          // A jsdom window costs seconds per file; these files render nothing.
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/setup/unit.ts'],
+          // The lint and import-graph checks read the whole tree: slow on a loaded 2-core machine.
+          testTimeout: 20_000,
+          maxWorkers: 2,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.tsx', 'tests/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
           // jsdom + MUI renders are slow on a loaded 2-core machine; no test here is about time.
           testTimeout: 20_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every stage, in order, with its time; one closing line with the totals.
-// Stages: typecheck beside lint and knip (unused files, exports, dependencies) → client (unit + integration) → server on PGlite → build →
+// Stages: typecheck beside lint and knip (unused files, exports, dependencies) → client (unit in Node, screens in jsdom) → server on PGlite → build →
 // browser (e2e) beside server on PostgreSQL (only when DATABASE_URL is set; without the one-database files).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,9 +21,9 @@ const envWithout = (name) => Object.fromEntries(Object.entries(process.env).filt
  */
 const ONE_DATABASE_ONLY = ['tests/server/faults/**', 'tests/server/load/**', 'tests/server/ssr/productionServer.test.ts', 'tests/server/ssr/devServer.test.ts', 'tests/server/security/production-seed.test.ts'];
 
-const vitest = (project, report, env = process.env, extra = []) => ({
+const vitest = (projects, report, env = process.env, extra = []) => ({
   cmd: process.execPath,
-  args: ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, report)}`, ...extra],
+  args: ['node_modules/vitest/vitest.mjs', 'run', ...[projects].flat().flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, report)}`, ...extra],
   env,
   report,
 });
@@ -39,7 +39,7 @@ const stages = [
     // Dead code (knip.jsonc): files, exports and dependencies nothing uses.
     { name: 'knip', cmd: process.execPath, args: ['node_modules/knip/bin/knip.js', '--no-progress', '--no-config-hints'] },
   ],
-  { name: 'client', ...vitest('client', 'client.json') },
+  { name: 'client', ...vitest(['unit', 'client'], 'client.json') },
   { name: 'server-pglite', ...vitest('server', 'server-pglite.json', envWithout('DATABASE_URL')) },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--logLevel', 'warn'] },
   [

@@ -114,7 +114,7 @@ export const bundleRecordSchema = z
   })
   .refine((b) => new Date(b.endDate).getTime() > new Date(b.startDate).getTime(), {
     path: ['endDate'],
-    message: 'must be after startDate',
+    message: 'must be after the start date',
   });
 
 export const discountRecordSchema = z.strictObject({

@@ -54,9 +54,14 @@ export const users = pgTable(
     tokensValidAfter: ts('tokens_valid_after').notNull().defaultNow(),
     /** A disabled account cannot log in and its sessions are refused (staff CLI `disable-staff`). */
     disabledAt: ts('disabled_at'),
+    /** Why staff disabled a shopper's account (0010_customers); null while it is enabled. */
+    disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_shopper_name_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.role} = 'shopper'`),
+  ],
 );
 
 export const passwordResets = pgTable(
@@ -252,6 +257,9 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index('orders_abandoned_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'Cancelled' and ${t.paidAt} is null`),
     index('orders_to_fulfil_idx').on(t.createdAt).where(sql`${t.status} in ('Order Placed', 'Processing')`),
+    // 0010_customers: a board page's ids from the index alone.
+    index('orders_board_page_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_to_fulfil_page_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} in ('Order Placed', 'Processing')`),
   ],
 );
 
@@ -603,3 +611,31 @@ export type NewProductRow = typeof products.$inferInsert;
 export type BundleRow = typeof bundles.$inferSelect;
 export type NewBundleRow = typeof bundles.$inferInsert;
 export type SettingsRow = typeof settings.$inferSelect;
+
+/**
+ * A customer's figures for the staff list (0010_customers): paid orders, what they paid, what was
+ * refunded, and the last paid order's placing time. Kept in step by triggers on users, orders and
+ * order_refunds in the change's own transaction; code only reads it.
+ */
+export const customerStats = pgTable(
+  'customer_stats',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderCount: integer('order_count').notNull().default(0),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    spendCents: bigint('spend_cents', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`paid_cents - refunded_cents`),
+    lastOrderAt: ts('last_order_at'),
+    /** The account is a shopper's: the list's partial indexes hold only these rows. */
+    shopper: boolean('shopper').notNull().default(true),
+  },
+  (t) => [
+    index('customer_stats_spend_idx').on(t.spendCents.desc(), t.userId.desc()).where(sql`${t.shopper}`),
+    index('customer_stats_orders_idx').on(t.orderCount.desc(), t.userId.desc()).where(sql`${t.shopper}`),
+    index('customer_stats_last_order_idx').on(t.lastOrderAt.desc().nullsLast(), t.userId.desc()).where(sql`${t.shopper}`),
+  ],
+);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { HttpError } from './errors';
-import { describeIssues } from './validate';
+import { describeIssues, issueMessage } from './validate';
 
 /** `accessories[0].price`, `colorVariants[1].color`: the path of a field as an editor names it. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -24,7 +24,7 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown, what
   const fields: Record<string, string> = {};
   for (const issue of r.error.issues) {
     const key = fieldPath(issue.path) || '(record)';
-    fields[key] ??= issue.message;
+    fields[key] ??= issueMessage(issue);
   }
   throw new FieldsError(`Invalid ${what}: ${describeIssues(r.error)}`, fields);
 }

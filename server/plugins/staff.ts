@@ -1,5 +1,7 @@
 import { appPlugin } from '../lib/appPlugin';
 import { AuditRepository } from '../repositories/audit';
+import { CustomersRepository } from '../repositories/customers';
+import { DashboardRepository } from '../repositories/dashboard';
 import { ImagesRepository } from '../repositories/images';
 import { StaffAccountsRepository } from '../repositories/staffAccounts';
 import { StaffCatalogRepository } from '../repositories/staffCatalog';
@@ -17,6 +19,10 @@ declare module 'fastify' {
     staffAccounts: StaffAccountsRepository;
     /** Uploaded product pictures, every width stored in the database. */
     images: ImagesRepository;
+    /** The dashboard's figures, each one aggregate query in the shop's time zone. */
+    dashboard: DashboardRepository;
+    /** Shoppers' accounts for the staff console: the list with its figures, a customer's page, disabling. */
+    customers: CustomersRepository;
   }
 }
 
@@ -24,8 +30,11 @@ declare module 'fastify' {
 export default appPlugin('staff', async (app) => {
   const audit = new AuditRepository(app.db);
   app.decorate('audit', audit);
-  app.decorate('staffOrders', new StaffOrdersRepository(app.db));
+  const staffOrders = new StaffOrdersRepository(app.db);
+  app.decorate('staffOrders', staffOrders);
   app.decorate('staffCatalog', new StaffCatalogRepository(app.db, audit));
   app.decorate('staffAccounts', new StaffAccountsRepository(app.db, audit));
   app.decorate('images', new ImagesRepository(app.db, audit));
-});
+  app.decorate('dashboard', new DashboardRepository(app.db));
+  app.decorate('customers', new CustomersRepository(app.db, audit, staffOrders, app.conversations));
+}, { dependencies: ['chat'] });

@@ -103,14 +103,22 @@ export class StaffOrdersRepository {
   }
 
   private pageQueryFor(f: OrderBoardFilter, accountIds: string[]) {
-    return this.db
-      .select({ order: orders, customerName: users.name, customerEmail: users.email })
+    // The page's ids first, from the board's indexes alone where its filters allow (0010_customers:
+    // the default view and the orders to fulfil), then only those orders read: a page deep in
+    // 100,000 orders costs about what the first does.
+    const pageIds = this.db
+      .select({ id: orders.id })
       .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
       .where(this.where(f, accountIds))
       .orderBy(...boardOrder(f.q))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
+    return this.db
+      .select({ order: orders, customerName: users.name, customerEmail: users.email })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...boardOrder(f.q));
   }
 
   async board(f: OrderBoardFilter): Promise<OrderBoardPage> {

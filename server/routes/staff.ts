@@ -129,7 +129,7 @@ const settingsBody = z
       .optional(),
   })
   .refine((b) => b.showSupportInOrders !== undefined || b.hiddenCategories !== undefined || b.hiddenProductTags !== undefined, {
-    message: 'give showSupportInOrders, hiddenCategories or hiddenProductTags',
+    message: 'Choose a setting to change: the support button in My Orders, hidden categories or hidden product tags',
   });
 
 async function customerByEmail(app: FastifyInstance, address: string) {

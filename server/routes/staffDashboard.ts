@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DashboardResponse } from '../../src/domain/dashboard';
-import { DashboardRepository } from '../repositories/dashboard';
 
 /**
  * GET /api/staff/dashboard: the day at a glance, every figure from SQL in the shop's time
@@ -8,10 +7,9 @@ import { DashboardRepository } from '../repositories/dashboard';
  * change (paid, cancelled, refunded), so it needs no cache of its own.
  */
 const staffDashboardRoutes: FastifyPluginAsync = async (app) => {
-  const repo = new DashboardRepository(app.db);
   app.get('/api/staff/dashboard', { preHandler: app.requireStaff }, async (_request, reply): Promise<DashboardResponse> => {
     reply.header('Cache-Control', 'no-store');
-    return { success: true, dashboard: await repo.figures(new Date(), app.config.shopTimeZone) };
+    return { success: true, dashboard: await app.dashboard.figures(new Date(), app.config.shopTimeZone) };
   });
 };
 export default staffDashboardRoutes;

@@ -68,7 +68,7 @@ const boardQuery = z
       .max(BOARD_MAX_PAGE_SIZE, `must be at most ${BOARD_MAX_PAGE_SIZE}`)
       .default(25),
   })
-  .refine((f) => !f.from || !f.to || f.from.getTime() < f.to.getTime(), { path: ['to'], message: 'must be after from' });
+  .refine((f) => !f.from || !f.to || f.from.getTime() < f.to.getTime(), { message: 'The end date must be after the start date' });
 
 const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
 

@@ -1,8 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { QaLauncher } from '../features/qa/QaLauncher';
 import { LocationSync } from '../features/router/LocationSync';
 import type { AppStore, RootState } from '../store/types';
@@ -12,7 +12,17 @@ import { theme } from './theme';
 // notistack and its transitions load after the first paint; toasts asked for earlier wait (toastOutlet).
 const ToastHost = lazy(() => import('../features/ui/ToastHost'));
 
-const browserRouter = (app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>;
+/**
+ * The browser's router: a data router with one route holding the whole app (whose own routes stay
+ * declarative, `useRoutes`), so that an editor can ask before staff leave it (`useBlocker`).
+ * Made once: the app element it holds does not change.
+ */
+function DataBrowserRouter({ app }: { app: ReactNode }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: app }]));
+  return <RouterProvider router={router} />;
+}
+
+const browserRouter = (app: ReactNode) => <DataBrowserRouter app={app} />;
 
 /**
  * Provider > router > theme > layout, QA launcher and toasts. The store is made in main.tsx; the

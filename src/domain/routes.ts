@@ -73,6 +73,8 @@ export const STAFF_PAGES = [
   { path: 'orders/:orderId', screen: 'staffOrder' },
   // Abandoned checkouts sit with the orders (the menu marks Orders there).
   { path: 'abandoned', screen: 'abandoned' },
+  { path: 'customers', screen: 'customers', nav: 'Customers' },
+  { path: 'customers/:customerId', screen: 'customer' },
   { path: 'reviews', screen: 'reviews', nav: 'Reviews' },
   { path: 'products', screen: 'products', nav: 'Products' },
   { path: 'products/new', screen: 'productEditor' },

@@ -93,4 +93,40 @@ describe('the staff dashboard', () => {
     await screenshot(phone, 'staff-abandoned-375');
     expect(phone.errors).toEqual([]);
   });
+
+  it('lists customers with their figures, and a customer page asks a reason before disabling (axe clean, phone and desktop)', async () => {
+    const page = await staffPage({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: 'Customers' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    await page.getByLabel('Name or e-mail').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    // The shopper of this file paid in the first test: one order, live figures from the server.
+    const row = page.getByTestId('customer-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain(email);
+    expect(await axeViolations(page, '#main')).toEqual([]);
+    await screenshot(page, 'staff-customers-1280');
+    await row.getByRole('link', { name: 'Ada Byron' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ada Byron' }).waitFor();
+    expect(Number(await page.getByTestId('customer-orders').textContent())).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: 'Disable account…' }).click();
+    await page.getByRole('button', { name: 'Disable account' }).click();
+    await page.getByText('Please give a reason').waitFor();
+    expect(await axeViolations(page, '#main')).toEqual([]);
+    await screenshot(page, 'staff-customer-1280');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.errors).toEqual([]);
+
+    const phone = await staffPage({ width: 390, height: 844 });
+    await phone.goto(`/staff/customers?q=${encodeURIComponent(email)}`);
+    await phone.getByTestId('customer-row').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(phone, '#main')).toEqual([]);
+    await screenshot(phone, 'staff-customers-390');
+    await phone.getByTestId('customer-row').getByRole('link').click();
+    await phone.getByTestId('account-state').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'staff-customer-390');
+    expect(phone.errors).toEqual([]);
+  });
 });

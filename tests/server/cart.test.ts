@@ -89,12 +89,12 @@ describe('POST /api/cart/get, /add, /update (SPEC §7)', () => {
       ['a malformed variant', { itemId: p.plain._id, color: 'Red', quantity: 1 }, /Invalid variant/],
       ['a bundle line', { itemId: p.bundleId, color: 'bundle', quantity: 1 }, /never stored on the server/],
       ['an unknown product', { itemId: 'f'.repeat(24), color: '|', quantity: 1 }, /Product not found/],
-      ['a malformed product id', { itemId: 'nope', color: '|', quantity: 1 }, /itemId: must be a product id/],
-      ['a negative quantity', { itemId: p.plain._id, color: '|', quantity: -1 }, /quantity: must be a whole number from 0 to 99/],
-      ['a huge quantity', { itemId: p.plain._id, color: '|', quantity: 1e9 }, /quantity: must be a whole number from 0 to 99/],
-      ['a fractional quantity', { itemId: p.plain._id, color: '|', quantity: 1.5 }, /quantity: must be a whole number/],
-      ['a quantity as text', { itemId: p.plain._id, color: '|', quantity: '3' }, /quantity: must be a whole number/],
-      ['no variant', { itemId: p.plain._id, quantity: 1 }, /color: is required/],
+      ['a malformed product id', { itemId: 'nope', color: '|', quantity: 1 }, /Item id must be a product id/],
+      ['a negative quantity', { itemId: p.plain._id, color: '|', quantity: -1 }, /Quantity must be a whole number from 0 to 99/],
+      ['a huge quantity', { itemId: p.plain._id, color: '|', quantity: 1e9 }, /Quantity must be a whole number from 0 to 99/],
+      ['a fractional quantity', { itemId: p.plain._id, color: '|', quantity: 1.5 }, /Quantity must be a whole number/],
+      ['a quantity as text', { itemId: p.plain._id, color: '|', quantity: '3' }, /Quantity must be a whole number/],
+      ['no variant', { itemId: p.plain._id, quantity: 1 }, /Color is required/],
     ];
     for (const url of ['/api/cart/add', '/api/cart/update']) {
       for (const [what, body, message] of cases) {

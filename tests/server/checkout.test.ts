@@ -129,7 +129,7 @@ describe('POST /api/order/stripe: the server prices the order', () => {
     for (const quantity of [-1, 0, 1.5, 100, '2']) {
       const res = await postJson(ctx.app, '/api/order/stripe', orderBody([{ productId: TP.plain, color: '|', quantity: quantity as number }], 30), a.token);
       expect(res.statusCode, String(quantity)).toBe(400);
-      expect(res.json().message).toMatch(/quantity: must be a whole number from 1 to 99/);
+      expect(res.json().message).toMatch(/quantity must be a whole number from 1 to 99/);
     }
     // Two lines of the same item are merged, and the sum is capped too.
     const res = await postJson(

@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUserProfile } from '../session';
 import { STAFF_NAV, STAFF_PAGES, type StaffScreenKey } from '../../domain/routes';
 import { staffCatalogScreens } from './catalog/routes';
+import { staffCustomerScreens } from './customers/routes';
 import { AbandonedPage } from './AbandonedPage';
 import { DashboardPage } from './DashboardPage';
 import { InboxPage } from './InboxPage';
@@ -33,6 +34,7 @@ const SCREENS: Record<StaffScreenKey, ReactElement> = {
   ...staffReviewsScreens,
   ...staffCatalogScreens,
   ...staffPrintingScreens,
+  ...staffCustomerScreens,
 };
 
 /** The console's routes, relative to /staff. */

@@ -5,6 +5,7 @@ import { selectLocation } from '../router';
 import type { StoreDeps } from '../../store/deps';
 import type { AppDispatch, RootState } from '../../store/types';
 import { boardQueryArgs, boardSearch, canSendReply, parseBoardFilters, planOrderUpdate, STAFF_TEXT, type BoardFilters } from './rules';
+import { saveCsv } from './saveCsv';
 import { staffApi } from './staffApi';
 import {
   boardFiltersApplied,
@@ -76,19 +77,6 @@ export function exportBoard(): Thunk<Promise<void>> {
     }
     saveCsv(`orders-${new Date().toISOString().slice(0, 10)}.csv`, result.data ?? '');
   };
-}
-
-/** Saves CSV text through the browser's download (a blob link; nothing else leaves the page). */
-function saveCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoked later: some browsers start the download after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Clears every board filter. */

@@ -56,7 +56,7 @@ describe('names and messages', () => {
         remoteAddress: `10.25.11.${BIDI.indexOf(bad) + 1}`,
       });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json().message).toBe('Invalid request: name: must not contain control characters or text-direction overrides');
+      expect(res.json().message).toBe('Invalid request: Name must not contain control characters or text-direction overrides');
     }
   });
 
@@ -65,7 +65,7 @@ describe('names and messages', () => {
     for (const bad of UNSAFE) {
       const res = await postJson(ctx.app, '/api/staff/accounts', { email: `acct.${Date.now().toString(36)}@example.com`, name: `Mallory${bad}`, password: 'long enough 1' }, staff.token);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json().message).toBe('Invalid staff account: name: must not contain control characters or text-direction overrides');
+      expect(res.json().message).toBe('Invalid staff account: Name must not contain control characters or text-direction overrides');
     }
     const ok = await postJson(ctx.app, '/api/staff/accounts', { email: `acct.ok.${Date.now().toString(36)}@example.com`, name: 'Zoë Łukasz', password: 'long enough 1' }, staff.token);
     expect([200, 201], ok.body).toContain(ok.statusCode);

@@ -27,7 +27,7 @@ describe('names', () => {
       const res = await register(`Eve${bad}Smith`);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       const message = res.json().message as string;
-      expect(message, JSON.stringify(bad)).toMatch(bad === '\u0000' ? /NUL/ : /^Invalid request: name: must not contain control characters or text-direction overrides$/);
+      expect(message, JSON.stringify(bad)).toMatch(bad === '\u0000' ? /NUL/ : /^Invalid request: Name must not contain control characters or text-direction overrides$/);
     }
     const ok = await register('Zoë O’Brien-Łukasz 李');
     expect(ok.statusCode).toBe(200);
@@ -42,7 +42,7 @@ describe('chat messages', () => {
     for (const bad of HOSTILE.filter((c) => c !== '\u0000')) {
       const mine = await postJson(ctx.app, '/api/messages', { conversationId: conv._id, body: `hello ${bad} there` }, shopper.token);
       expect(mine.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(mine.json()).toEqual({ success: false, message: 'Invalid message: body: Message must not contain control characters or text-direction overrides (line breaks and tabs are fine)' });
+      expect(mine.json()).toEqual({ success: false, message: 'Invalid message: Message must not contain control characters or text-direction overrides (line breaks and tabs are fine)' });
       const reply = await postJson(ctx.app, '/api/staff/reply', { email: shopper.email, text: `hello ${bad} there` }, staff.token);
       expect(reply.statusCode, JSON.stringify(bad)).toBe(400);
       expect(reply.json().message).toMatch(/Message must not contain control characters/);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { conversations, messages, orderRefunds, orders } from '../../../server/db/schema';
-import { DashboardRepository } from '../../../server/repositories/dashboard';
+import type { DashboardRepository } from '../../../server/repositories/dashboard';
 import { newOrderId, type StoredOrderItem } from '../../../server/repositories/orders';
 import type { DashboardFigures, DashboardResponse } from '../../../src/domain/dashboard';
 import { ADDRESS, makeShopper } from '../checkout-helpers';
@@ -32,7 +32,7 @@ const line = (name: string, quantity: number, cents: number, productId = name.pa
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  repo = new DashboardRepository(ctx.app.db);
+  repo = ctx.app.dashboard;
   const a = await makeShopper(ctx.app, 'Figures');
   // name: paid at (null: never paid), amount, status, lines.
   const fixture: Array<[string, string | null, number, 'Order Placed' | 'Processing' | 'Delivered' | 'Cancelled', StoredOrderItem[]]> = [

@@ -47,10 +47,10 @@ describe('staff accounts', () => {
     const res = await postJson(ctx.app, '/api/staff/accounts', { email: 'nope', name: ' ', password: 'short', role: 'staff' }, ctx.staff.token);
     expect(res.statusCode).toBe(400);
     const message = res.json().message as string;
-    expect(message).toContain('email: must be an e-mail address');
-    expect(message).toContain('name: is required');
-    expect(message).toContain('password: must be at least 8 characters long');
-    expect(message).toContain('Unrecognized key: "role"');
+    expect(message).toContain('Email must be an e-mail address');
+    expect(message).toContain('Name is required');
+    expect(message).toContain('Password must be at least 8 characters long');
+    expect(message).toContain('This field is not accepted: role');
   });
 
   it('a new staff account logs in as staff; a taken e-mail is refused and a shopper is never promoted', async () => {

@@ -70,7 +70,7 @@ describe('staff bundles', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ title: 'must not be empty', price: 'must be 0 or more', 'images[0]': 'must be a local path starting with "/" (remote URLs are not allowed)' });
     const endBeforeStart = await postJson(ctx.app, '/api/staff/bundles', { ...BUNDLE, endDate: BUNDLE.startDate }, ctx.staff.token);
-    expect(endBeforeStart.json().fields).toEqual({ endDate: 'must be after startDate' });
+    expect(endBeforeStart.json().fields).toEqual({ endDate: 'must be after the start date' });
     const unknown = await postJson(ctx.app, '/api/staff/bundles', { ...BUNDLE, products: [TP.plain, 'c'.repeat(24)] }, ctx.staff.token);
     expect(unknown.json()).toMatchObject({ success: false, fields: { 'products[1]': `unknown product id ${'c'.repeat(24)}` } });
     expect((await send('PUT', `/api/staff/bundles/${'d'.repeat(24)}`, BUNDLE)).statusCode).toBe(404);

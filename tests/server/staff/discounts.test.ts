@@ -65,7 +65,7 @@ describe('staff discount codes', () => {
     expect(res.json().fields.expiresAt).toContain('must be an ISO 8601 date-time');
     expect((await send('PUT', '/api/staff/discounts/NOPE-NOPE', { percentage: 5 })).statusCode).toBe(404);
     expect((await postJson(ctx.app, '/api/staff/discounts/NOPE-NOPE/active', { active: 'no' }, ctx.staff.token)).json().fields).toEqual({ active: 'must be true or false' });
-    expect((await send('GET', '/api/staff/audit?entity=planet&id=x')).json().message).toContain('entity: must be one of product, bundle');
+    expect((await send('GET', '/api/staff/audit?entity=planet&id=x')).json().message).toContain('Entity must be one of product, bundle');
   });
 });
 
@@ -83,7 +83,7 @@ describe('staff settings', () => {
       'hiddenProductTags[0]': expect.stringContaining('must be one of outofstock'),
       showSupportInOrders: 'must be true or false',
     });
-    expect((await postJson(ctx.app, '/api/staff/settings', {}, ctx.staff.token)).json().message).toContain('give showSupportInOrders, hiddenCategories or hiddenProductTags');
+    expect((await postJson(ctx.app, '/api/staff/settings', {}, ctx.staff.token)).json().message).toContain('Choose a setting to change: the support button in My Orders, hidden categories or hidden product tags');
 
     const audit = (await send('GET', '/api/staff/audit?entity=settings&id=shop')).json().entries;
     expect(audit[0]).toMatchObject({ action: 'update', actor: { email: ctx.staff.email }, changes: { hiddenCategories: { from: [], to: ['MARVEL', 'Wall_Art'] } } });

@@ -55,7 +55,7 @@ describe('the staff inbox', () => {
     expect(await list('?q=no-such-shopper')).toEqual([]);
     const bad = await get('/api/staff/conversations?limit=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('limit: must be 1 or more');
+    expect(bad.json().message).toContain('Limit must be 1 or more');
   });
 
   it("opens a thread by id with that shopper's orders beside it, and marks it read", async () => {
@@ -90,6 +90,6 @@ describe('the staff inbox', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(STAFF_MESSAGES.conversationNotFound);
     expect((await get(`/api/staff/conversations/${'e'.repeat(24)}`)).statusCode).toBe(404);
-    expect((await get('/api/staff/conversations/not-an-id')).json().message).toContain('id: must be a conversation id');
+    expect((await get('/api/staff/conversations/not-an-id')).json().message).toContain('Id must be a conversation id');
   });
 });

@@ -41,7 +41,8 @@ beforeAll(async () => {
     from generate_series(1, ${ORDERS}) g`);
   await ctx.app.db.execute(sql`alter table orders enable trigger orders_record_events`);
   await ctx.app.db.execute(sql.raw(searchIndex));
-  await ctx.app.db.execute(sql`analyze orders`);
+  // As autovacuum leaves a settled table: its visibility map lets a page's ids come from an index alone.
+  await ctx.app.db.execute(sql`vacuum analyze orders`);
   await ctx.app.db.execute(sql`analyze users`);
 }, 120_000);
 
@@ -53,8 +54,10 @@ async function plan(f: Partial<OrderBoardFilter>): Promise<string> {
 const board = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/staff/orders/search?${query}`, headers: { token: ctx.staff.token } })).json() as StaffOrderBoardResponse;
 
 describe(`the order board over ${ORDERS.toLocaleString('en-US')} orders`, () => {
-  it('pages the newest orders from the created-at index', async () => {
-    expect(await plan({})).toMatch(/Index Scan Backward using orders_created_idx/);
+  it('pages the newest orders from the index alone, the last page as the first', async () => {
+    expect(await plan({})).toMatch(/Index Only Scan using orders_board_page_idx/);
+    expect(await plan({ page: 790 })).toMatch(/Index Only Scan using orders_board_page_idx/);
+    expect(await plan({ view: 'toFulfil', page: 300 })).toMatch(/orders_to_fulfil_page_idx/);
     const page = await board('pageSize=50&page=3');
     expect(page.total).toBe(ORDERS);
     expect(page.orders).toHaveLength(50);

@@ -69,11 +69,11 @@ describe('the order board', () => {
     const res = await get('/api/staff/orders/search?status=Shipped&from=yesterday&page=0&pageSize=1000');
     expect(res.statusCode).toBe(400);
     const message = res.json().message as string;
-    expect(message).toContain('status: must be one of Payment Pending, Order Placed, Processing, Delivered, Cancelled, Refunded (or All)');
-    expect(message).toContain('from: must be a date (2025-01-31) or an ISO 8601 date-time');
-    expect(message).toContain('page: must be 1 or more');
-    expect(message).toContain('pageSize: must be at most 100');
-    expect((await get('/api/staff/orders/search?from=2025-02-01&to=2025-01-01')).json().message).toContain('to: must be after from');
+    expect(message).toContain('Status must be one of Payment Pending, Order Placed, Processing, Delivered, Cancelled, Refunded (or All)');
+    expect(message).toContain('Start date must be a date (2025-01-31) or an ISO 8601 date-time');
+    expect(message).toContain('Page must be 1 or more');
+    expect(message).toContain('Page size must be at most 100');
+    expect((await get('/api/staff/orders/search?from=2025-02-01&to=2025-01-01')).json().message).toContain('The end date must be after the start date');
     expect((await get('/api/staff/orders/not-an-id')).statusCode).toBe(400);
     expect((await get(`/api/staff/orders/${'f'.repeat(24)}`)).statusCode).toBe(404);
   });

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (It reads the window: storage events, localStorage.)
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundlesApi } from '../../../src/features/bundles/bundlesApi';

@@ -48,12 +48,13 @@ describe('the route table', () => {
       { to: '/staff', label: 'Dashboard' },
       { to: '/staff/inbox', label: 'Inbox' },
       { to: '/staff/orders', label: 'Orders' },
+      { to: '/staff/customers', label: 'Customers' },
       { to: '/staff/reviews', label: 'Reviews' },
       { to: '/staff/products', label: 'Products' },
       { to: '/staff/bundles', label: 'Bundles' },
       { to: '/staff/discounts', label: 'Discounts' },
       { to: '/staff/settings', label: 'Settings' },
     ]);
-    expect(STAFF_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['bundles/new', 'inbox/:conversationId', 'abandoned']));
+    expect(STAFF_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['bundles/new', 'inbox/:conversationId', 'abandoned', 'customers/:customerId']));
   });
 });

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (It reads the window: storage events, localStorage.)
 import { addListener } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';

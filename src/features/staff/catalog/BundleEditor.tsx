@@ -12,7 +12,8 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
-import { selectBundleEditor, selectBundleProductSearch, staffCatalogActions as A } from './catalogEditorSlice';
+import { selectBundleEditor, selectBundleProductSearch, selectBundleUnsaved, staffCatalogActions as A } from './catalogEditorSlice';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { cancelBundle, saveBundle } from './catalogThunks';
 import { draftFields, EditorForm, EditorHeader, editorPlaceholder, FieldRow, Section } from './EditorParts';
 import { PictureField } from './PictureField';
@@ -46,6 +47,7 @@ export default function BundleEditor() {
 
   return (
     <Box>
+      <UnsavedChangesGuard select={selectBundleUnsaved} what="this bundle" />
       <EditorHeader back="/staff/bundles" backLabel="Bundles" title={isNew ? 'New bundle' : draft.title || 'Bundle'} />
       {!isNew && draft.cancelled && (
         <Alert severity="warning" sx={{ mb: 2 }}>

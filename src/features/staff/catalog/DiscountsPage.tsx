@@ -11,7 +11,8 @@ import type { FormEvent } from 'react';
 import { formatDate } from '../../../components/formatDate';
 import { useAppDispatch, useAppSelector, useNow } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
-import { selectDiscountEditor, staffCatalogActions as A } from './catalogEditorSlice';
+import { selectDiscountEditor, selectDiscountUnsaved, staffCatalogActions as A } from './catalogEditorSlice';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { saveDiscount, setDiscountActive } from './catalogThunks';
 import { FieldRow, FormError } from './EditorParts';
 import { ListBody, ListHeader, ListRows } from './ListParts';
@@ -33,6 +34,7 @@ function DiscountForm() {
   };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+      <UnsavedChangesGuard select={selectDiscountUnsaved} what="this discount code" />
       <Box component="form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="discount-form-title" sx={{ display: 'grid', gap: 2 }}>
         <Typography id="discount-form-title" component="h2" variant="h6">
           {isNew ? 'New discount code' : `Edit ${loadedFrom}`}

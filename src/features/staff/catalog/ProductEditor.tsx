@@ -16,7 +16,8 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { displayName, FIGURE_GENDERS, MAIN_CATEGORIES } from '../../../domain/taxonomy';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
-import { selectProductEditor, staffCatalogActions as A } from './catalogEditorSlice';
+import { selectProductEditor, selectProductUnsaved, staffCatalogActions as A } from './catalogEditorSlice';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { saveProduct, setProductHidden } from './catalogThunks';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { draftFields, EditorForm, EditorHeader, editorPlaceholder, FieldRow, Section } from './EditorParts';
@@ -51,6 +52,7 @@ export default function ProductEditor() {
 
   return (
     <Box>
+      <UnsavedChangesGuard select={selectProductUnsaved} what="this product" />
       <EditorHeader back="/staff/products" backLabel="Products" title={isNew ? 'New product' : draft.name || 'Product'} />
       {!isNew && (
         <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>

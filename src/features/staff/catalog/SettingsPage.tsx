@@ -12,7 +12,8 @@ import { errorMessage } from '../../../api/errors';
 import { displayName } from '../../../domain/taxonomy';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
-import { selectSettingsEditor, staffCatalogActions as A } from './catalogEditorSlice';
+import { selectSettingsEditor, selectSettingsUnsaved, staffCatalogActions as A } from './catalogEditorSlice';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { saveSettings } from './catalogThunks';
 import { FormError, Section } from './EditorParts';
 import { fieldError } from './rules/fields';
@@ -40,6 +41,7 @@ export default function SettingsPage() {
 
   return (
     <Box>
+      <UnsavedChangesGuard select={selectSettingsUnsaved} what="the settings" />
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
         Settings
       </Typography>

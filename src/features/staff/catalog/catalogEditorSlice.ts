@@ -16,6 +16,8 @@ import type { AccessoryFlag, ProductFlag, StaffDiscount, StaffSettings } from '.
  */
 export interface EditorState<D> {
   draft: D;
+  /** The draft as last loaded or saved: what `draft` is compared with to know it holds unsaved changes. */
+  baseline: D;
   /** Which record the draft was loaded from ('new' for a new one); null before any. */
   loadedFrom: string | null;
   errors: FieldErrors;
@@ -47,7 +49,13 @@ export interface StaffCatalogState {
   deleteDialog: DeleteDialog;
 }
 
-const editor = <D>(draft: D): EditorState<D> => ({ draft, loadedFrom: null, errors: {}, formError: null, saving: false });
+// The baseline is a copy: one object at two places of the state would be changed through both.
+const editor = <D>(draft: D): EditorState<D> => ({ draft, baseline: structuredClone(draft), loadedFrom: null, errors: {}, formError: null, saving: false });
+
+/** Whether an editor holds changes not saved yet (staff are asked before they leave it). */
+export function hasUnsavedChanges(e: EditorState<unknown>): boolean {
+  return e.loadedFrom !== null && JSON.stringify(e.draft) !== JSON.stringify(e.baseline);
+}
 
 export const initialStaffCatalogState: StaffCatalogState = {
   productFilters: { q: '', category: '', flag: '' },
@@ -102,8 +110,10 @@ export const staffCatalogSlice = createSlice({
       state.product.draft.date = iso ? Date.parse(iso) : null;
       clearError(state.product.errors, 'date');
     },
-    productFlagChanged(state, action: PayloadAction<{ flag: ProductFlag; value: boolean }>) {
+    productFlagChanged(state, action: PayloadAction<{ flag: ProductFlag; value: boolean; saved?: boolean }>) {
       state.product.draft.flags[action.payload.flag] = action.payload.value;
+      // A flag the server already changed (hide / show) is no unsaved change.
+      if (action.payload.saved) state.product.baseline.flags[action.payload.flag] = action.payload.value;
     },
     colorVariantAdded(state) {
       state.product.draft.colorVariants.push({ color: '', image: '' });
@@ -282,3 +292,7 @@ export const selectDiscountEditor = (state: RootState) => S.selectDiscountEditor
 export const selectSettingsEditor = (state: RootState) => S.selectSettingsEditor(state as WithCatalog);
 export const selectUploads = (state: RootState) => S.selectUploads(state as WithCatalog);
 export const selectDeleteDialog = (state: RootState) => S.selectDeleteDialog(state as WithCatalog);
+export const selectProductUnsaved = (state: RootState) => hasUnsavedChanges(selectProductEditor(state));
+export const selectBundleUnsaved = (state: RootState) => hasUnsavedChanges(selectBundleEditor(state));
+export const selectDiscountUnsaved = (state: RootState) => hasUnsavedChanges(selectDiscountEditor(state));
+export const selectSettingsUnsaved = (state: RootState) => hasUnsavedChanges(selectSettingsEditor(state));

@@ -71,7 +71,7 @@ export function setProductHidden(id: string, hidden: boolean): Thunk {
     try {
       const product = await dispatch(staffCatalogApi.endpoints.hideStaffProduct.initiate({ id, hidden })).unwrap();
       // The open editor follows, keeping nothing else the staff member typed: only the flag changes.
-      if (selectProductEditor(getState()).loadedFrom === id) dispatch(A.productFlagChanged({ flag: 'notAvailableYet', value: product.notAvailableYet === true }));
+      if (selectProductEditor(getState()).loadedFrom === id) dispatch(A.productFlagChanged({ flag: 'notAvailableYet', value: product.notAvailableYet === true, saved: true }));
       if (selectDeleteDialog(getState())?.id === id) dispatch(A.deleteDialogClosed());
       dispatch(toastRequested(hidden ? 'Product hidden from the shop.' : 'Product shown in the shop again.', 'success'));
     } catch (err) {

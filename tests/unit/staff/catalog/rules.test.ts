@@ -131,7 +131,7 @@ describe('product list query', () => {
 describe('bundles', () => {
   it('check dates, price and products', () => {
     expect(validateBundle({ ...EMPTY_BUNDLE_DRAFT, title: 'Duo', price: '10', startDate: '2026-01-02T10:00', endDate: '2026-01-01T10:00', products: [] })).toEqual({
-      errors: { endDate: 'must be after startDate', products: 'must list at least one product id' },
+      errors: { endDate: 'must be after the start date', products: 'must list at least one product id' },
     });
     const r = validateBundle({ ...EMPTY_BUNDLE_DRAFT, title: ' Duo ', price: '79', startDate: '2026-01-01T00:00', endDate: '2026-02-01T00:00', products: ['a'] });
     if (!('record' in r)) throw new Error('expected a record');

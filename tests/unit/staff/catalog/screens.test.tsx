@@ -74,7 +74,7 @@ describe('catalog screens', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText(/^End/), { target: { value: '2025-12-01T00:00' } });
     await user.click(screen.getByRole('button', { name: 'Create bundle' }));
     // Our own check first: nothing sent.
-    expect(await within(form).findByText('must be after startDate')).toBeInTheDocument();
+    expect(await within(form).findByText('must be after the start date')).toBeInTheDocument();
     expect(within(form).getByText('must list at least one product id')).toBeInTheDocument();
     expect(sent).toBeNull();
 

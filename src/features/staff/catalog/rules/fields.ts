@@ -27,7 +27,7 @@ export const MESSAGES = {
   gender: `must be one of ${FIGURE_GENDERS.join(', ')} for Figures`,
   canvas: 'must look like 12x16',
   date: 'must be a date and time',
-  endAfterStart: 'must be after startDate',
+  endAfterStart: 'must be after the start date',
   noProducts: 'must list at least one product id',
   code: 'must be 3–32 letters, digits or dashes',
 } as const;

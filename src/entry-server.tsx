@@ -23,6 +23,7 @@ import { preloadRoute } from './app/routes';
 import { bundlesApi, selectActiveBundles } from './features/bundles/bundlesApi';
 import { catalogApi } from './features/catalog/catalogApi';
 import { reviewsApi, type ReviewPageArgs } from './features/reviews';
+import { shipByApi } from './features/printing';
 import { routerStateAt } from './features/router/routerSlice';
 import { ROUTES, type AppRoute } from './domain/routes';
 
@@ -95,7 +96,10 @@ function withSharedEntries(shared: SharedData, api: ApiCacheState): SharedData {
  * One query a page prefetches: an endpoint and its argument. A product's first page of reviews is
  * not shared between renders (its helpful counts move without a new catalog version).
  */
-type PrefetchQuery = { endpoint: (typeof SHARED_ENDPOINTS)[number]; arg: string | undefined } | { endpoint: 'getProductReviews'; arg: ReviewPageArgs };
+type PrefetchQuery =
+  | { endpoint: (typeof SHARED_ENDPOINTS)[number]; arg: string | undefined }
+  | { endpoint: 'getProductReviews'; arg: ReviewPageArgs }
+  | { endpoint: 'getProductShipBy'; arg: string };
 
 interface PagePlan {
   /** The route table's entry the path matches, with its parameters; null: no such page. */
@@ -118,12 +122,15 @@ function planPage(pathname: string): PagePlan {
     queries.push({ endpoint: 'getProduct', arg: productId });
     // The reviews section's first view (most recent, all stars, page 1): the same cache entry it asks for.
     queries.push({ endpoint: 'getProductReviews', arg: { productId, sort: 'recent', stars: null, page: 1 } });
+    // When it ships (the page's statement is in the HTML; the page cache's key follows the queue and the day).
+    queries.push({ endpoint: 'getProductShipBy', arg: productId });
   }
   return { match, queries, ...(productId ? { productId } : {}) };
 }
 
 function subscribe(store: AppStore, query: PrefetchQuery): { unsubscribe(): void } {
   if (query.endpoint === 'getProductReviews') return store.dispatch(reviewsApi.endpoints.getProductReviews.initiate(query.arg));
+  if (query.endpoint === 'getProductShipBy') return store.dispatch(shipByApi.endpoints.getProductShipBy.initiate(query.arg));
   const { endpoint, arg } = query;
   switch (endpoint) {
     case 'getProducts':

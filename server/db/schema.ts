@@ -166,6 +166,8 @@ export const settings = pgTable('settings', {
   shippingCutoff: text('shipping_cutoff').notNull().default('14:00'),
   /** Days the shop is closed ('YYYY-MM-DD'). */
   holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+  /** Bumped with every change of the print queue, the printers or the calendar (0012_print). */
+  printQueueVersion: integer('print_queue_version').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from './client';
 import { MIGRATION_LOCK_KEY } from './client';
 import { importCatalogInTx, type ImportSummary } from './catalogImport';
 import { demoCatalog } from './demoCatalog';
-import { meta, products, settings } from './schema';
+import { meta, printers, products, settings } from './schema';
 
 export const SEEDED_KEY = 'seeded_at';
 
@@ -23,6 +23,14 @@ export async function seedDemo(tx: DbOrTx, opts: SeedOptions, now = Date.now()):
   await tx
     .insert(settings)
     .values({ id: 1, hiddenCategories: [], hiddenProductTags: [], showSupportInOrders: true })
+    .onConflictDoNothing();
+  // A demo print shop: without printers every made-to-order option would say 'Currently unavailable'.
+  await tx
+    .insert(printers)
+    .values([
+      { id: 'de0000000000000000000001', name: 'Prusa MK4 #1', materials: ['PLA', 'PETG'], hoursPerDay: 10 },
+      { id: 'de0000000000000000000002', name: 'Bambu X1', materials: ['PLA', 'PETG', 'TPU'], hoursPerDay: 12 },
+    ])
     .onConflictDoNothing();
   await tx
     .insert(meta)

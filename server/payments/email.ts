@@ -1,6 +1,7 @@
 import { formatPhone } from '../../src/domain/address';
 import { formatMoney, toDollars } from '../../src/domain/money';
 import { formatOrderNumber } from '../../src/domain/orderNumber';
+import { shipByDay } from '../../src/domain/madeToOrder';
 import type { Address } from '../../src/domain/types';
 import { escapeHtml, type MailMessage } from '../lib/mailer';
 import type { OrderRow, StoredOrderItem } from '../repositories/orders';
@@ -47,6 +48,9 @@ export function orderConfirmationEmail(order: OrderRow, shop: { name: string; ur
   totals.push(['Total paid', money(order.amountCents)]);
 
   const name = orderNameForEmail(order);
+  // The date the order was promised when it was paid (the same words as the confirmation page).
+  const shipBy = shipByDay(order.shipBy);
+  const next = shipBy ? `we print and check your items — your order ships by ${shipBy} — then e-mail you a tracking number.` : 'we print and check your items, then e-mail you a tracking number.';
   const text = [
     `Hi ${address.firstName},`,
     '',
@@ -62,7 +66,7 @@ export function orderConfirmationEmail(order: OrderRow, shop: { name: string; ur
     ...addressLines.map((l) => `  ${l}`),
     ...(address.description ? ['', `Notes: ${address.description}`] : []),
     '',
-    'What happens next: we print and check your items (usually 2–4 business days), then e-mail you a tracking number.',
+    `What happens next: ${next}`,
     `You can follow your order at ${shop.url}/orders.`,
     '',
     `— ${shop.name}`,
@@ -83,7 +87,7 @@ ${totals.map(([k, v], i) => `<tr><td style="padding:4px 0;${i === totals.length 
 <h2 style="font-size:16px;margin:16px 0 4px">Delivery address</h2>
 <p style="margin:0;line-height:1.5">${addressLines.map(e).join('<br>')}</p>
 ${address.description ? `<p><em>Notes:</em> ${e(address.description)}</p>` : ''}
-<p>We print and check your items (usually 2–4 business days), then e-mail you a tracking number. You can follow your order on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
+<p>${e(next[0].toUpperCase() + next.slice(1))} You can follow your order on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
 <p>— ${e(shop.name)}</p>
 </div></body></html>`;
 

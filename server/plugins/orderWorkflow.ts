@@ -37,6 +37,7 @@ export default appPlugin(
       refunds: app.refunds,
       announce: (row, refunds) => app.realtime.orderChanged(row.userId, refunds ? orderToShopper(row, refunds) : orderToWire(row)),
       inviteReview: reviewInvitation({ reviews: app.reviews, invites: app.reviewInvites, outbox: app.emailOutbox, shop }),
+      datePaidOrder: (tx, order) => app.shipBy.orderPaid(tx, order),
     });
     app.decorate('orderWorkflow', workflow);
 
@@ -61,5 +62,5 @@ export default appPlugin(
       await running;
     });
   },
-  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds', 'reviews', 'stock'] },
+  { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds', 'reviews', 'stock', 'printQueue'] },
 );

@@ -116,6 +116,7 @@ export function orderToWire(row: OrderRow): Order {
   if (row.trackingNumber) order.trackingNumber = row.trackingNumber;
   if (row.carrier) order.carrier = row.carrier;
   if (row.refundedCents > 0) order.refunded = toDollars(row.refundedCents);
+  if (row.shipBy) order.shipBy = row.shipBy;
   return order;
 }
 
@@ -337,7 +338,8 @@ export class OrdersRepository {
       const moved = await this.move(orderId, 'Order Placed', { from: 'Payment Pending', db: tx, then: opts.then });
       if (!moved) return { transitioned: false, order: await this.findById(orderId, tx) };
       if (!moved.isBuyNow) await tx.delete(cartLines).where(eq(cartLines.userId, moved.userId));
-      return { transitioned: true, order: moved };
+      // Read again: `then` may have added to the row (its ship-by date).
+      return { transitioned: true, order: (await this.findById(orderId, tx)) ?? moved };
     });
   }
 

@@ -81,6 +81,8 @@ export interface OrderWorkflowDeps {
   announce: (order: OrderRow, refunds?: ShopperRefund[]) => void;
   /** Queues the "review what you received" e-mail of an order just delivered (services/reviewInvitation.ts). */
   inviteReview?: AfterChange;
+  /** Made to order: the paid order's print jobs and ship-by date, in the payment's transaction (services/shipBy.ts). */
+  datePaidOrder?: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow>;
   now?: () => number;
 }
 
@@ -120,8 +122,11 @@ export class OrderWorkflow {
     }
   }
 
-  private readonly queueConfirmation: AfterChange = async (tx, order) => {
-    await this.deps.stock.take(tx, order.id);
+  private readonly queueConfirmation: AfterChange = async (tx, paid) => {
+    // Its held units are taken (shelf units leave, the rest stay to print), then it is dated: print
+    // jobs for what is printed, and the ship-by date the confirmation e-mail states.
+    await this.deps.stock.take(tx, paid.id);
+    const order = this.deps.datePaidOrder ? await this.deps.datePaidOrder(tx, paid) : paid;
     return this.deps.outbox.enqueue(tx, order, CONFIRMATION_EMAIL, (accountEmail) => orderConfirmationEmail(order, this.deps.shop(), accountEmail));
   };
 
@@ -386,6 +391,13 @@ export class OrderWorkflow {
       return moved;
     });
     return row && { order: row, emailed: email !== null, refund: null };
+  }
+
+  /** The order's first print job started: 'Order Placed' → Processing (any later job changes nothing). */
+  async printingStarted(orderId: string, actor: AuditActor): Promise<OrderRow | null> {
+    const order = await this.deps.orders.findById(orderId);
+    if (!order || order.status !== 'Order Placed') return null;
+    return (await this.advance(order, 'Processing', actor))?.order ?? null;
   }
 
   /** Staff cancel an unpaid order: its session closed at the provider first (see `cancelPending`). */

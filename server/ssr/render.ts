@@ -87,8 +87,9 @@ function templateReader(distDir: string): () => Promise<string> {
 
 /** What every render depends on besides its URL: any change makes cached pages stale, on every instance. */
 async function dataVersion(app: FastifyInstance): Promise<string> {
-  const [catalog, settings, bundles] = await Promise.all([app.catalog.version(), app.settings.get(), app.catalog.listBundles()]);
-  return `${catalog}|${JSON.stringify(settings)}|${activeBundlesKey(bundles, Date.now())}`;
+  // The ship-by key: the shop's day, the cut-off's side and the print queue's version (pages state dates).
+  const [catalog, settings, bundles, shipBy] = await Promise.all([app.catalog.version(), app.settings.get(), app.catalog.listBundles(), app.shipBy.versionKey()]);
+  return `${catalog}|${JSON.stringify(settings)}|${activeBundlesKey(bundles, Date.now())}|${shipBy}`;
 }
 
 export function createPageRenderer(

@@ -26,6 +26,10 @@ export const TAG_TYPES = [
   'Review',
   'MyReview',
   'StaffReview',
+  // Made to order: the dates a product or a cart ships by; the staff's print queue and its settings.
+  'ShipBy',
+  'PrintQueue',
+  'PrintingSettings',
 ] as const;
 
 /** Reads the token without importing the session feature (shared code must not depend on features). */

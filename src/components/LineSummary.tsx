@@ -25,7 +25,8 @@ function lineName(line: ResolvedLine): string {
  * unit price of a cart or saved line; flagged when it cannot be bought. Shared by the cart and
  * saved-for-later lists (presentation only).
  */
-export function LineSummary({ line, headingId }: { line: ResolvedLine; headingId?: string }) {
+/** `shipText`: when the line ships ('Made to order — ships by Thu, Dec 3'), where the page knows it. */
+export function LineSummary({ line, headingId, shipText }: { line: ResolvedLine; headingId?: string; shipText?: string }) {
   const gone = line.status === 'missing';
   const unavailable = line.status !== 'ok';
   const parts = line.kind === 'product' ? [line.color && `Color: ${line.color}`, line.size && `Size: ${line.size}`].filter(Boolean) : [];
@@ -83,6 +84,11 @@ export function LineSummary({ line, headingId }: { line: ResolvedLine; headingId
               {formatMoney(toDollars(line.unitPriceCents))} each
             </Typography>
           )
+        )}
+        {!unavailable && shipText && (
+          <Typography variant="body2" data-testid="line-ship-by" sx={{ fontWeight: 700, color: 'secondary.dark' }}>
+            {shipText}
+          </Typography>
         )}
       </Box>
     </Box>

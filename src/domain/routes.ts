@@ -88,6 +88,8 @@ export const STAFF_PAGES = [
   { path: 'bundles/new', screen: 'bundleEditor' },
   { path: 'bundles/:id', screen: 'bundleEditor' },
   { path: 'discounts', screen: 'discounts', nav: 'Discounts' },
+  { path: 'print-queue', screen: 'printQueue', nav: 'Print queue' },
+  { path: 'print-queue/settings', screen: 'printingSettings' },
   { path: 'settings', screen: 'settings', nav: 'Settings' },
 ] as const satisfies readonly StaffPage[];
 

@@ -275,6 +275,44 @@ function scheduleJob(printers: PrinterCursor[], job: PrintWork): number | null {
  * holds no printer time: it waits for staff, and the dates of others do not move for it.
  */
 export function planSchedule(input: { now: number; calendar: ShopCalendar; printers: readonly Printer[]; queue: readonly PrintWork[] }): Schedule {
+  return scheduleQueue(input, null);
+}
+
+/** The print queue as staff plan it: each job's ship date and each print day's load. */
+export interface QueuePlan {
+  schedule: Schedule;
+  /** Per job of the queue, in its order: the day it ships, or null when no printer can take it. */
+  jobShipDates: (CivilDate | null)[];
+  /** The coming print days: minutes planned against minutes of capacity, per printer (input order). */
+  days: { date: CivilDate; printers: { plannedMinutes: number; capacityMinutes: number }[] }[];
+}
+
+/** The queue planned job by job (the staff's print queue; the same rule as `planSchedule`). */
+export function planQueue(input: { now: number; calendar: ShopCalendar; printers: readonly Printer[]; queue: readonly PrintWork[] }, dayCount = 7): QueuePlan {
+  const jobDays: (number | null)[] = [];
+  const schedule = scheduleQueue(input, jobDays);
+  const shipDay = (day: number | null): CivilDate | null => {
+    if (day === null) return null;
+    const printed = schedule.printDays.at(day);
+    const ships = printed === null ? null : schedule.workingDays.after(printed);
+    return ships === null ? null : fromDayNumber(ships);
+  };
+  const days: QueuePlan['days'] = [];
+  if (schedule.shelfDay !== null) {
+    for (let i = 0; i < dayCount; i++) {
+      const day = schedule.printDays.at(i);
+      if (day === null) break;
+      // A printer works without gaps from the first print day: full days before its cursor, then what its cursor used.
+      days.push({
+        date: fromDayNumber(day),
+        printers: schedule.printers.map((p) => ({ plannedMinutes: i < p.day ? p.minutesPerDay : i === p.day ? p.used : 0, capacityMinutes: p.minutesPerDay })),
+      });
+    }
+  }
+  return { schedule, jobShipDates: jobDays.map(shipDay), days };
+}
+
+function scheduleQueue(input: { now: number; calendar: ShopCalendar; printers: readonly Printer[]; queue: readonly PrintWork[] }, jobDays: (number | null)[] | null): Schedule {
   const { date: today, minuteOfDay } = localMoment(input.now, input.calendar.timeZone);
   const workingDays = new WorkingDays(input.calendar);
   const [h, m] = input.calendar.cutoff.split(':').map(Number);
@@ -288,7 +326,10 @@ export function planSchedule(input: { now: number; calendar: ShopCalendar; print
     day: 0,
     used: 0,
   }));
-  for (const job of input.queue) scheduleJob(printers, job);
+  for (const job of input.queue) {
+    const day = scheduleJob(printers, job);
+    jobDays?.push(day);
+  }
   return {
     today,
     shelfDay: firstDay,

@@ -183,6 +183,8 @@ export interface Order {
   carrier?: string;
   /** What My Orders' details show beyond the lines (the shopper's own orders only). */
   details?: ShopperOrderDetails;
+  /** When a paid order ships ('YYYY-MM-DD' in the shop's zone), promised when it was paid. */
+  shipBy?: string;
 }
 
 /** A refund of an order as its shopper sees it. */

@@ -17,6 +17,15 @@ export const catalogHandlers = [
   http.get('*/api/reviews/product/:id', () =>
     HttpResponse.json({ success: true, summary: { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] }, reviews: [], page: 1, pages: 1, total: 0 }),
   ),
+  // Every product page, cart and checkout asks when things ship: made to order, by a fixed day.
+  http.get('*/api/ship-by/:id', () => HttpResponse.json({ success: true, shipBy: { today: '2026-12-01', range: 'Ships by Thu, Dec 3', options: {} } })),
+  http.post('*/api/ship-by/lines', async ({ request }) => {
+    const { lines } = (await request.json()) as { lines: unknown[] };
+    const line = { plan: { kind: 'made-to-order', date: '2026-12-03' }, text: 'Made to order — ships by Thu, Dec 3' };
+    return HttpResponse.json({ success: true, today: '2026-12-01', lines: lines.map(() => line), orderDate: '2026-12-03', orderText: 'Ships by Thu, Dec 3' });
+  }),
+  // The staff order page's printing line: nothing to print.
+  http.get('*/api/staff/orders/:id/print', () => HttpResponse.json({ success: true, print: { jobs: 0, passed: 0, readyToShip: true, shipBy: null, lateUntil: null } })),
 ];
 
 /** One MSW server for the client project; unhandled requests fail the test (STYLE rule 11). */

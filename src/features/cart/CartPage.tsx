@@ -16,6 +16,7 @@ import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { LineSummary } from '../../components/LineSummary';
+import { linesToDate, shipTextByKey, useGetLinesShipByQuery } from '../printing';
 import { PanelSkeleton } from '../../components/PageSkeleton';
 import { useHydrated } from '../../components/useHydrated';
 import type { ResolvedLine } from '../../domain/cartLines';
@@ -42,7 +43,7 @@ import type { CartSummary } from './rules';
 
 const GUEST_CHECKOUT_MESSAGE = 'To proceed to checkout, please log in.';
 
-function CartLine({ line }: { line: ResolvedLine }) {
+function CartLine({ line, shipText }: { line: ResolvedLine; shipText?: string }) {
   const dispatch = useAppDispatch();
   const quantityText = useAppSelector((state) => selectQuantityInputText(state, line.key));
   const headingId = `cart-line-${line.key}`;
@@ -65,7 +66,7 @@ function CartLine({ line }: { line: ResolvedLine }) {
       }}
     >
       <Box sx={{ gridArea: 'summary', minWidth: 0 }}>
-        <LineSummary line={line} headingId={headingId} />
+        <LineSummary line={line} headingId={headingId} shipText={shipText} />
       </Box>
       <Box sx={{ gridArea: 'controls', display: 'flex', alignItems: 'center', justifyContent: { xs: 'space-between', sm: 'flex-end' }, gap: { xs: 1, sm: 3 } }}>
         <QuantityInput
@@ -205,6 +206,9 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
   const pending = useAppSelector(selectCartPendingCount);
   const catalog = useAppSelector(selectCatalogStatus);
   const lines = useAppSelector((state) => selectCartLines(state, now));
+  const toDate = linesToDate(lines);
+  const { data: dated } = useGetLinesShipByQuery(toDate, { skip: toDate.length === 0 });
+  const shipTexts = shipTextByKey(lines, dated);
   const summary = useAppSelector((state) => selectCartSummary(state, now));
   const count = useAppSelector(selectCartCount);
   const paymentCancelled = useAppSelector((state) => cancelledPaymentAt(selectLocation(state)) !== undefined);
@@ -231,7 +235,7 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
         <Box sx={linesPanel}>
           <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {lines.map((line) => (
-              <CartLine key={line.key} line={line} />
+              <CartLine key={line.key} line={line} shipText={shipTexts[line.key]} />
             ))}
           </Box>
         </Box>

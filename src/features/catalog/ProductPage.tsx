@@ -26,6 +26,7 @@ import { AddedToCartDialog } from './AddedToCartDialog';
 import { ProductPageSkeleton } from './ProductPageSkeleton';
 import { BADGE_COLORS } from './ProductCard';
 import { useGetProductQuery } from './catalogApi';
+import { productShipStatement, ShipStatement, useGetProductShipByQuery } from '../printing';
 import { RelatedProducts, type CardAction } from './ProductGrid';
 import {
   accessoryAddPressed,
@@ -154,6 +155,8 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
   const vaulted = product.vaulted === true;
   const accessories = offeredAccessories(product);
   const unavailable = unavailableReason(product);
+  const { data: shipBy } = useGetProductShipByQuery(productId);
+  const shipStatement = productShipStatement(shipBy, { color, size, hasColors: colors.length > 0, hasSizes: sizes.length > 0 });
 
   return (
     <>
@@ -192,6 +195,7 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
               {renderAction && !vaulted && <Box sx={{ flexShrink: 0, pt: 0.5 }}>{renderAction(product)}</Box>}
             </Box>
             <Price price={price} sale={sale} size="lg" />
+            {!unavailable && !vaulted && <ShipStatement id="ship-statement" text={shipStatement} />}
             {unavailable && (
               <Typography id="availability-note" sx={{ fontWeight: 800, color: 'text.secondary' }}>
                 {unavailable}

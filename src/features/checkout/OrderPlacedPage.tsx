@@ -14,15 +14,24 @@ import { formatPhone } from '../../domain/address';
 import { formatCents, formatMoney } from '../../domain/money';
 import { orderLineTotalCents, orderLineUnitCents, variantLabel } from '../../domain/orderLines';
 import { formatOrderNumber } from '../../domain/orderNumber';
+import { shipByDay } from '../../domain/madeToOrder';
 import type { PlacedOrder } from '../../domain/types';
 import { useAppSelector } from '../../store/hooks';
 import { selectPlacedOrder } from './checkoutSlice';
 
-const NEXT_STEPS = [
-  { icon: <MailOutline />, title: 'Email Confirmation', text: "You'll receive an order confirmation email with your order details shortly." },
-  { icon: <PrecisionManufacturingOutlined />, title: 'Processing Time', text: 'Every piece is printed and checked by hand: your order ships within 2–4 business days.' },
-  { icon: <LocalShippingOutlined />, title: 'Order Tracking', text: 'Once it ships, a tracking number appears on your orders page.' },
-];
+/** What comes next; the processing step states the date the order was promised when it was paid. */
+function nextSteps(order: PlacedOrder | null) {
+  const shipBy = shipByDay(order?.shipBy);
+  return [
+    { icon: <MailOutline />, title: 'Email Confirmation', text: "You'll receive an order confirmation email with your order details shortly." },
+    {
+      icon: <PrecisionManufacturingOutlined />,
+      title: 'Processing Time',
+      text: shipBy ? `Every piece is printed and checked by hand: your order ships by ${shipBy}.` : 'Every piece is printed and checked by hand; your order page shows when it ships.',
+    },
+    { icon: <LocalShippingOutlined />, title: 'Order Tracking', text: 'Once it ships, a tracking number appears on your orders page.' },
+  ];
+}
 
 function OrderDetails({ order }: { order: PlacedOrder }) {
   const a = order.address;
@@ -42,6 +51,11 @@ function OrderDetails({ order }: { order: PlacedOrder }) {
         <Typography color="text.secondary" sx={{ fontWeight: 700, overflowWrap: 'anywhere', flexBasis: '100%' }}>
           Order ID: <Box component="span" data-testid="placed-order-id" sx={{ color: 'text.primary', fontFamily: 'ui-monospace, monospace' }}>{order._id}</Box>
         </Typography>
+        {shipByDay(order.shipBy) && (
+          <Typography data-testid="placed-ship-by" sx={{ fontWeight: 800, color: 'secondary.dark', flexBasis: '100%' }}>
+            Ships by {shipByDay(order.shipBy)}
+          </Typography>
+        )}
       </Box>
       <Box component="ul" aria-label="Ordered items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {order.items.map((item, i) => {
@@ -131,7 +145,7 @@ export function OrderPlacedPage() {
           What's Next?
         </Typography>
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
-          {NEXT_STEPS.map((step) => (
+          {nextSteps(order).map((step) => (
             <Box component="li" key={step.title} sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: '18px', p: 2.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
               <Box sx={{ width: 40, height: 40, borderRadius: '50%', bgcolor: brand.sunSoft, color: 'primary.main', display: 'grid', placeItems: 'center', flexShrink: 0 }}>{step.icon}</Box>
               <Box>

@@ -20,7 +20,7 @@ function variantText(line: ResolvedLine): string {
   return [line.color, line.size && `Size ${line.size}`].filter(Boolean).join(' · ');
 }
 
-export function SummaryLine({ line, problem }: { line: ResolvedLine; problem?: string }) {
+export function SummaryLine({ line, problem, shipText }: { line: ResolvedLine; problem?: string; shipText?: string }) {
   const variant = variantText(line);
   return (
     <Box component="li" sx={{ display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr) auto', gap: 1.5, alignItems: 'center', py: 1.25 }}>
@@ -50,6 +50,11 @@ export function SummaryLine({ line, problem }: { line: ResolvedLine; problem?: s
         {problem && (
           <Typography variant="body2" color="error" sx={{ fontWeight: 700 }}>
             {problem}
+          </Typography>
+        )}
+        {!problem && shipText && (
+          <Typography variant="body2" data-testid="line-ship-by" sx={{ fontWeight: 700, color: 'secondary.dark' }}>
+            {shipText}
           </Typography>
         )}
       </Box>

@@ -40,6 +40,7 @@ import {
   selectCheckout,
 } from './checkoutSlice';
 import { DiscountField, problemFor, SummaryLine, TotalsList } from './OrderSummary';
+import { linesToDate, shipTextByKey, useGetLinesShipByQuery } from '../printing';
 import { EMPTY_CART_MESSAGE, type BuyNowItem, type CheckoutForm } from './rules';
 
 const FIELD_ORDER: Array<keyof CheckoutForm> = ['firstName', 'lastName', 'email', 'street', 'city', 'state', 'zipcode', 'phone', 'description'];
@@ -94,6 +95,9 @@ export function PlaceOrderPage({ buyNow, onRetry }: { buyNow: BuyNowItem | null;
   const catalog = useAppSelector(selectCatalogStatus);
   const lines = useAppSelector(selectCheckoutLines);
   const preview = useAppSelector((state) => selectCheckoutPreview(state, now));
+  const toDate = linesToDate(preview?.lines);
+  const { data: dated } = useGetLinesShipByQuery(toDate, { skip: toDate.length === 0 });
+  const shipTexts = shipTextByKey(preview?.lines, dated);
   const checking = useAppSelector(selectDiscountChecking);
   const { form, paymentMethod } = checkout.draft;
 
@@ -153,7 +157,7 @@ export function PlaceOrderPage({ buyNow, onRetry }: { buyNow: BuyNowItem | null;
       <>
         <Box component="ul" aria-label="Order items" sx={{ listStyle: 'none', m: 0, p: 0, mb: 1 }}>
           {preview.lines.map((line) => (
-            <SummaryLine key={line.key} line={line} problem={problemFor(preview.problems, line.key)} />
+            <SummaryLine key={line.key} line={line} problem={problemFor(preview.problems, line.key)} shipText={shipTexts[line.key]} />
           ))}
         </Box>
         <Divider sx={{ my: 2 }} />

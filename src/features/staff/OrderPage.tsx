@@ -27,6 +27,7 @@ import { CARRIERS, type Carrier } from '../../domain/tracking';
 import { RefundPanel } from './RefundPanel';
 import { StatusChip } from './StatusChip';
 import { CopyAddressButton, NotesAndTags, OrderLines, OrderTimeline, useOrderFulfilment } from './fulfilment/OrderFulfilmentParts';
+import { OrderPrintSummary } from './printing/OrderPrintSummary';
 import type { StaffOrderDetail } from './types';
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -228,6 +229,7 @@ export function OrderPage() {
         {order._id} · placed {formatWhen(order.date)}
         {order.trackingNumber ? ` · tracking ${order.trackingNumber}` : ''}
       </Typography>
+      <OrderPrintSummary orderId={order._id} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Section title="Items" id="order-items">

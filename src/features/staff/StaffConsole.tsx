@@ -21,6 +21,7 @@ import { OrderPage } from './OrderPage';
 import { OrdersBoard } from './OrdersBoard';
 import { SlipPage } from './fulfilment/SlipPage';
 import { staffReviewsScreens } from './moderation/routes';
+import { staffPrintingScreens } from './printing/routes';
 import { startStaffListeners } from './staffListeners';
 import './staffSlice';
 
@@ -34,6 +35,7 @@ const SCREENS: Record<StaffScreenKey, ReactElement> = {
   packingSlips: <SlipPage />,
   ...staffReviewsScreens,
   ...staffCatalogScreens,
+  ...staffPrintingScreens,
   ...staffCustomerScreens,
 };
 

@@ -24,6 +24,7 @@ import { draftFields, EditorForm, EditorHeader, editorPlaceholder, FieldRow, Sec
 import { PictureField } from './PictureField';
 import { fieldError, toLocalInput } from './rules/fields';
 import { subCategoriesOf } from './rules/products';
+import { StockSection } from './StockSection';
 import { useGetStaffProductQuery } from './staffCatalogApi';
 import { ACCESSORY_FLAGS, FLAG_LABELS, PRODUCT_FLAGS } from './types';
 
@@ -37,7 +38,7 @@ export default function ProductEditor() {
 
   useEffect(() => {
     if (isNew) dispatch(A.newProductOpened());
-    else if (data && editor.loadedFrom !== data.product._id) dispatch(A.productLoaded(data.product));
+    else if (data && editor.loadedFrom !== data.product._id) dispatch(A.productLoaded(data.product, data.stock));
     // Only a different record (or a new one) replaces the draft: a refetch keeps what was typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, isNew, data?.product._id]);
@@ -252,6 +253,8 @@ export default function ProductEditor() {
             </Button>
           </Box>
         </Section>
+
+        <StockSection draft={draft} errors={errors} />
       </EditorForm>
       {!isNew && <AuditLog entity="product" id={id} />}
       <DeleteProductDialog />

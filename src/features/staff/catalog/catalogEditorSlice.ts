@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { StaffOptionStock } from '../../../domain/stock';
 import type { Bundle, Product } from '../../../domain/types';
 import { injectLazySlice } from '../../../store/lazySliceInjection';
 import type { RootState } from '../../../store/types';
@@ -7,6 +8,7 @@ import { EMPTY_DISCOUNT_DRAFT, discountToDraft, type DiscountDraft } from './rul
 import { fromLocalInput, type FieldErrors } from './rules/fields';
 import { pictureTargetKey, type PictureTarget } from './rules/pictures';
 import { EMPTY_ACCESSORY, EMPTY_PRODUCT_DRAFT, productToDraft, type AccessoryDraft, type ProductDraft, type ProductFilters } from './rules/products';
+import { defaultOptionStock, stockToDraft } from './rules/stock';
 import type { AccessoryFlag, ProductFlag, StaffDiscount, StaffSettings } from './types';
 
 /**
@@ -91,10 +93,34 @@ export const staffCatalogSlice = createSlice({
       state.product = { ...editor(EMPTY_PRODUCT_DRAFT), loadedFrom: 'new' };
       state.uploads = {};
     },
-    /** A product arrived for the editor (opened, or saved: the server's version replaces the draft). */
-    productLoaded(state, action: PayloadAction<Product>) {
-      state.product = { ...editor(productToDraft(action.payload)), loadedFrom: action.payload._id };
-      state.uploads = {};
+    /**
+     * A product arrived for the editor (opened, or saved: the server's version replaces the draft),
+     * with its stock per option when the staff API gave it.
+     */
+    productLoaded: {
+      reducer(state, action: PayloadAction<{ product: Product; stock?: StaffOptionStock[] }>) {
+        const { product, stock } = action.payload;
+        state.product = { ...editor({ ...productToDraft(product), stock: (stock ?? []).map(stockToDraft) }), loadedFrom: product._id };
+        state.uploads = {};
+      },
+      prepare: (product: Product, stock?: StaffOptionStock[]) => ({ payload: { product, ...(stock ? { stock } : {}) } }),
+    },
+    /** One field of an option's stock as typed (an option without a row gets the defaults first). */
+    optionStockChanged(state, action: PayloadAction<{ option: string; field: 'onHand' | 'printMinutes' | 'material'; value: string } | { option: string; field: 'madeToOrder'; value: boolean }>) {
+      const { option } = action.payload;
+      const list = state.product.draft.stock;
+      let row = list.find((s) => s.option === option);
+      if (!row) {
+        row = defaultOptionStock(option);
+        list.push(row);
+      }
+      if (action.payload.field === 'madeToOrder') {
+        row.madeToOrder = action.payload.value;
+        clearError(state.product.errors, `stock.${option}`);
+      } else {
+        row[action.payload.field] = action.payload.value;
+        clearError(state.product.errors, `stock.${option}.${action.payload.field}`);
+      }
     },
     productFieldChanged(state, action: PayloadAction<{ field: 'name' | 'description' | 'price' | 'discount' | 'clothingSizes' | 'canvasSizes' | 'subSubCategory'; value: string }>) {
       state.product.draft[action.payload.field] = action.payload.value;

@@ -16,6 +16,7 @@ import { validateDiscount } from './rules/discounts';
 import { FORM_INVALID, SAVE_FAILED } from './rules/fields';
 import { UPLOAD_MESSAGES, uploadProblem, type PictureTarget } from './rules/pictures';
 import { validateProduct } from './rules/products';
+import { stockErrorsByOption } from './rules/stock';
 import { holdFile, releaseFile, staffCatalogApi } from './staffCatalogApi';
 
 /**
@@ -42,9 +43,9 @@ function refused(form: Form, err: unknown): ThunkAction<void, RootState, StoreDe
 
 export function saveProduct(): Thunk {
   return async (dispatch, getState) => {
-    const { draft, loadedFrom, saving } = selectProductEditor(getState());
+    const { draft, baseline, loadedFrom, saving } = selectProductEditor(getState());
     if (saving) return;
-    const checked = validateProduct(draft);
+    const checked = validateProduct(draft, baseline.stock);
     if ('errors' in checked) {
       dispatch(A.saveRefused({ form: 'product', message: FORM_INVALID, errors: checked.errors }));
       return;
@@ -55,12 +56,18 @@ export function saveProduct(): Thunk {
       const product = isNew
         ? await dispatch(staffCatalogApi.endpoints.createStaffProduct.initiate(checked.record)).unwrap()
         : await dispatch(staffCatalogApi.endpoints.updateStaffProduct.initiate({ id: loadedFrom, record: checked.record })).unwrap();
+      // The save answers the product only: its stock (and the units held right now) comes from a fresh read.
+      const stock = await dispatch(staffCatalogApi.endpoints.getStaffProduct.initiate(product._id, { forceRefetch: true, subscribe: false }))
+        .unwrap()
+        .then((d) => d.stock)
+        .catch(() => undefined);
       dispatch(A.saveFinished('product'));
-      dispatch(A.productLoaded(product));
+      dispatch(A.productLoaded(product, stock));
       dispatch(toastRequested(isNew ? 'Product created.' : 'Product saved.', 'success'));
       if (isNew) dispatch(navigationRequested(`/staff/products/${product._id}`, { replace: true }));
     } catch (err) {
-      dispatch(refused('product', err));
+      const e = asApiError(err);
+      dispatch(refused('product', e.fields ? { ...e, fields: stockErrorsByOption(e.fields, checked.record.stock) } : e));
     }
   };
 }

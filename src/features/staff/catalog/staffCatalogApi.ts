@@ -45,7 +45,7 @@ export const staffCatalogApi = baseApi.injectEndpoints({
     }),
     getStaffProduct: build.query<StaffProductDetail, string>({
       query: (id) => `/api/staff/products/${encodeURIComponent(id)}`,
-      transformResponse: (r: StaffProductDetail) => ({ product: r.product, audit: r.audit }),
+      transformResponse: (r: StaffProductDetail) => ({ product: r.product, audit: r.audit, stock: r.stock ?? [] }),
       providesTags: (_r, _e, id) => [{ type: 'Product', id }],
     }),
     createStaffProduct: build.mutation<Product, ProductRecord>({

@@ -4,6 +4,7 @@ import type { Bundle, Product, Settings } from '../../../domain/types';
 
 /** The wire shapes the server shares (src/domain): one definition each. */
 import type { AuditEntry } from '../../../domain/audit';
+import type { StaffOptionStock } from '../../../domain/stock';
 import type { StaffDiscount, UploadedImage } from '../../../domain/staffCatalog';
 
 export type { AuditEntry, StaffDiscount, UploadedImage };
@@ -11,6 +12,8 @@ export type { AuditEntry, StaffDiscount, UploadedImage };
 export interface StaffProductDetail {
   product: Product;
   audit: AuditEntry[];
+  /** Stock per option (`reserved`: units held by open payments). */
+  stock: StaffOptionStock[];
 }
 export interface StaffBundleDetail {
   bundle: Bundle;

@@ -4,6 +4,7 @@ import { FIGURE_GENDERS, MAIN_CATEGORIES, TAXONOMY } from '../../../../domain/ta
 import type { Product } from '../../../../domain/types';
 import { ACCESSORY_FLAGS, PRODUCT_FLAGS, type AccessoryFlag, type ProductFlag } from '../types';
 import { MESSAGES, parseMoney, parsePercent, splitList, textProblem, type FieldErrors } from './fields';
+import { validateStock, type OptionStockDraft, type OptionStockRecord } from './stock';
 
 export interface AccessoryDraft {
   name: string;
@@ -35,6 +36,8 @@ export interface ProductDraft {
   flags: Record<ProductFlag, boolean>;
   /** Kept as loaded (the store sorts "newest" by it); null for a new product. */
   date: number | null;
+  /** Stock per option as loaded or edited (options without a row show the defaults; rules/stock.ts). */
+  stock: OptionStockDraft[];
 }
 
 const noFlags = <F extends string>(names: readonly F[]) => Object.fromEntries(names.map((f) => [f, false])) as Record<F, boolean>;
@@ -56,6 +59,7 @@ export const EMPTY_PRODUCT_DRAFT: ProductDraft = {
   accessories: [],
   flags: noFlags(PRODUCT_FLAGS),
   date: null,
+  stock: [],
 };
 
 /** The sub-categories a main category offers (SPEC §3 taxonomy). */
@@ -86,6 +90,7 @@ export function productToDraft(p: Product): ProductDraft {
     })),
     flags: Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, p[f] === true])) as Record<ProductFlag, boolean>,
     date: p.date ?? null,
+    stock: [],
   };
 }
 
@@ -104,11 +109,16 @@ export interface ProductRecord {
   canvasSizes: string[];
   accessories: ({ name: string; price: number; description: string; images: string[] } & Partial<Record<AccessoryFlag, boolean>>)[];
   date?: number;
+  /** Only the options staff changed; the others keep their stock. */
+  stock?: OptionStockRecord[];
   [flag: string]: unknown;
 }
 
-/** Checks a draft with the server's rules: the record to send, or the messages by field. */
-export function validateProduct(d: ProductDraft): { record: ProductRecord } | { errors: FieldErrors } {
+/**
+ * Checks a draft with the server's rules: the record to send, or the messages by field. `loadedStock`
+ * is the stock the draft was loaded with: only the options that differ from it are sent.
+ */
+export function validateProduct(d: ProductDraft, loadedStock: OptionStockDraft[] = []): { record: ProductRecord } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const name = textProblem(d.name, 160);
   if (name) errors.name = name;
@@ -141,6 +151,7 @@ export function validateProduct(d: ProductDraft): { record: ProductRecord } | { 
     const flags = Object.fromEntries(ACCESSORY_FLAGS.filter((f) => a.flags[f]).map((f) => [f, true]));
     return { name: a.name.trim(), price: 'value' in ap ? ap.value : 0, description: a.description, images: a.images, ...flags };
   });
+  const stock = validateStock(d, loadedStock, errors);
   if (Object.keys(errors).length) return { errors };
   const record: ProductRecord = {
     name: d.name.trim(),
@@ -157,6 +168,7 @@ export function validateProduct(d: ProductDraft): { record: ProductRecord } | { 
     accessories,
     ...Object.fromEntries(PRODUCT_FLAGS.map((f) => [f, d.flags[f]])),
     ...(d.date !== null ? { date: d.date } : {}),
+    ...(stock ? { stock } : {}),
   };
   return { record };
 }

@@ -12,6 +12,7 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { AuditLog } from './AuditLog';
+import { BundleOptions } from './BundleOptions';
 import { selectBundleEditor, selectBundleProductSearch, selectBundleUnsaved, staffCatalogActions as A } from './catalogEditorSlice';
 import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { cancelBundle, saveBundle } from './catalogThunks';
@@ -89,6 +90,7 @@ export default function BundleEditor() {
               ))}
             </Stack>
           )}
+          <BundleOptions productIds={draft.products} catalog={products.data ?? []} chosen={draft.productOptions} errors={errors} />
           <TextField label="Find products" type="search" size="small" value={search} onChange={(e) => dispatch(A.bundleProductSearchChanged(e.target.value))} />
           {products.isLoading ? (
             <Skeleton variant="rounded" height={120} />

@@ -236,6 +236,11 @@ export const staffCatalogSlice = createSlice({
       else list.push(action.payload);
       clearError(state.bundle.errors, 'products');
     },
+    /** The option (colour and size, as a cart variant) the bundle holds of one of its products. */
+    bundleProductOptionChanged(state, action: PayloadAction<{ productId: string; option: string }>) {
+      state.bundle.draft.productOptions[action.payload.productId] = action.payload.option;
+      clearError(state.bundle.errors, `productOptions.${action.payload.productId}`);
+    },
     bundleProductSearchChanged(state, action: PayloadAction<string>) {
       state.bundleProductSearch = action.payload;
     },

@@ -1,5 +1,5 @@
 /** The bundle editor's draft, the record the staff API takes for it, and where a bundle stands for shoppers. */
-import type { Bundle } from '../../../../domain/types';
+import type { Bundle, Product } from '../../../../domain/types';
 import { fromLocalInput, MESSAGES, parseMoney, textProblem, toLocalInput, type FieldErrors } from './fields';
 
 export interface BundleDraft {
@@ -12,9 +12,11 @@ export interface BundleDraft {
   endDate: string;
   cancelled: boolean;
   products: string[];
+  /** The option (cart variant, 'Red|M') the bundle holds of a product, by product id; absent: its first. */
+  productOptions: Record<string, string>;
 }
 
-export const EMPTY_BUNDLE_DRAFT: BundleDraft = { title: '', description: '', price: '', images: [], startDate: '', endDate: '', cancelled: false, products: [] };
+export const EMPTY_BUNDLE_DRAFT: BundleDraft = { title: '', description: '', price: '', images: [], startDate: '', endDate: '', cancelled: false, products: [], productOptions: {} };
 
 export function bundleToDraft(b: Bundle): BundleDraft {
   return {
@@ -26,6 +28,7 @@ export function bundleToDraft(b: Bundle): BundleDraft {
     endDate: toLocalInput(b.endDate),
     cancelled: b.cancelled,
     products: [...b.products],
+    productOptions: { ...(b.productOptions ?? {}) },
   };
 }
 
@@ -38,6 +41,7 @@ export interface BundleRecord {
   endDate: string;
   cancelled: boolean;
   products: string[];
+  productOptions?: Record<string, string>;
 }
 
 export function validateBundle(d: BundleDraft): { record: BundleRecord } | { errors: FieldErrors } {
@@ -54,6 +58,8 @@ export function validateBundle(d: BundleDraft): { record: BundleRecord } | { err
   if (start && end && new Date(end).getTime() <= new Date(start).getTime()) errors.endDate = MESSAGES.endAfterStart;
   if (d.products.length === 0) errors.products = MESSAGES.noProducts;
   if (Object.keys(errors).length) return { errors };
+  // Only the products the bundle holds: a product taken out leaves its choice behind.
+  const options = Object.fromEntries(d.products.filter((id) => d.productOptions[id]).map((id) => [id, d.productOptions[id]!]));
   return {
     record: {
       title: d.title.trim(),
@@ -64,8 +70,20 @@ export function validateBundle(d: BundleDraft): { record: BundleRecord } | { err
       endDate: end!,
       cancelled: d.cancelled,
       products: d.products,
+      ...(Object.keys(options).length ? { productOptions: options } : {}),
     },
   };
+}
+
+/** The colours and sizes a product offers, for the bundle editor's choice of its option. */
+export function bundleOptionChoices(p: Pick<Product, 'colorVariants' | 'clothingSizes' | 'canvasSizes'>): { colors: string[]; sizes: string[] } {
+  return { colors: [...new Set(p.colorVariants.map((c) => c.color))], sizes: [...new Set([...p.clothingSizes, ...p.canvasSizes])] };
+}
+
+/** 'Red|M' → its colour and size ('' for a part the option does not have). */
+export function splitOption(option: string): { color: string; size: string } {
+  const at = option.indexOf('|');
+  return at < 0 ? { color: option, size: '' } : { color: option.slice(0, at), size: option.slice(at + 1) };
 }
 
 /** Where a bundle stands for shoppers at `now`. */

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, ilike, inArray, isNotNull, like, or, sql, type SQL }
 import type { StaffDiscount } from '../../src/domain/staffCatalog';
 import type { Bundle, Product, Settings } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
-import { bundles, cartLines, discounts, orders, products, settings, wishlistItems, type BundleRow, type NewBundleRow, type NewProductRow, type ProductRow } from '../db/schema';
+import { bundles, cartLines, discounts, orders, products, settings, stockOptions, wishlistItems, type BundleRow, type NewBundleRow, type NewProductRow, type ProductRow } from '../db/schema';
 import { changedFields, type AuditActor, type AuditRepository } from './audit';
 import { bumpCatalogVersion } from './catalog';
 import { bundleToWire, productToWire } from './catalogMapping';
@@ -64,13 +64,18 @@ export class StaffCatalogRepository {
       const c = f.category.toLowerCase();
       conditions.push(or(sql`lower(${products.mainCategory}) = ${c}`, sql`lower(${products.subCategory}) = ${c}`, sql`lower(${products.subSubCategory}) = ${c}`));
     }
-    if (f.flag) conditions.push(eq(products[f.flag], true));
+    // Out of stock follows from the options' numbers (filtered below); every other flag is stored.
+    if (f.flag && f.flag !== 'outOfStock') conditions.push(eq(products[f.flag], true));
     const rows = await this.db
       .select()
       .from(products)
       .where(and(...conditions))
       .orderBy(desc(products.createdAt), products.id);
-    return rows.map((row) => productToWire(row));
+    const stock = rows.length ? await this.db.select().from(stockOptions).where(inArray(stockOptions.productId, rows.map((r) => r.id))) : [];
+    const byProduct = new Map<string, typeof stock>();
+    for (const s of stock) byProduct.set(s.productId, [...(byProduct.get(s.productId) ?? []), s]);
+    const list = rows.map((row) => productToWire(row, undefined, byProduct.get(row.id)));
+    return f.flag === 'outOfStock' ? list.filter((p) => p.outOfStock) : list;
   }
 
   async findProduct(id: string, db: DbOrTx = this.db): Promise<ProductRow | undefined> {

@@ -145,3 +145,21 @@ describe('bundle editor: the option the bundle holds of each product', () => {
     expect(ok.json().bundle.productOptions).toEqual({ [pid]: 'Teal|' });
   });
 });
+
+describe('staff products list: out of stock as the numbers say', () => {
+  it('marks (and filters) a product none of whose options can be bought, whatever its stored flag', async () => {
+    const product = { name: 'List Owl', ...BASE, colorVariants: [{ color: 'Amber' }, { color: 'Teal' }] };
+    const none = [
+      { option: 'Amber|', onHand: 0, madeToOrder: false },
+      { option: 'Teal|', onHand: 0, madeToOrder: false },
+    ];
+    const created = await send('POST', '/api/staff/products', { ...product, stock: none });
+    const id = created.json().product._id as string;
+    const listed = async (query = '') => ((await ctx.get(`/api/staff/products?q=List%20Owl${query}`)).json().products as Array<{ _id: string; outOfStock: boolean }>).filter((p) => p._id === id);
+    expect(await listed()).toEqual([expect.objectContaining({ outOfStock: true })]);
+    expect(await listed('&flag=outOfStock')).toHaveLength(1);
+    expect((await send('PUT', `/api/staff/products/${id}`, { ...product, stock: [{ option: 'Teal|', onHand: 2, madeToOrder: false }] })).statusCode).toBe(200);
+    expect(await listed()).toEqual([expect.objectContaining({ outOfStock: false })]);
+    expect(await listed('&flag=outOfStock')).toHaveLength(0);
+  });
+});

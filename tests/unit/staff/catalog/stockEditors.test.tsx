@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { StaffOptionStock } from '../../../../src/domain/stock';
+import { staffCatalogRoutes } from '../../../../src/features/staff/catalog/routes';
+import { stockErrorsByOption, validateStock, defaultOptionStock } from '../../../../src/features/staff/catalog/rules/stock';
+import { makeProduct } from '../../../fixtures/catalog';
+import { mswServer } from '../../../utils/msw';
+import { renderWithProviders } from '../../../utils/renderWithProviders';
+
+function Frame() {
+  return useRoutes([{ path: '/staff/*', element: <Routes /> }]);
+}
+function Routes() {
+  return useRoutes(staffCatalogRoutes);
+}
+
+const OWL = makeProduct({
+  _id: 'aaaaaaaaaaaaaaaaaaaa0001',
+  name: 'Stock Owl',
+  mainCategory: 'Widgets',
+  subCategory: 'Home_Gadgets',
+  colorVariants: [{ color: 'Red' }, { color: 'Blue' }],
+  clothingSizes: ['S', 'M'],
+  accessories: [{ name: 'Stand', price: 3, images: [], description: '' }],
+  hasAccessory: true,
+});
+const row = (option: string, over: Partial<StaffOptionStock> = {}): StaffOptionStock => ({ option, onHand: 0, reserved: 0, madeToOrder: true, printMinutes: 120, material: 'PLA', ...over });
+const STOCK = [row('Red|S', { onHand: 5, reserved: 3, madeToOrder: false }), row('Red|M'), row('Blue|S'), row('Blue|M', { printMinutes: 45, material: 'PETG' }), row('accessory-0', { onHand: 2 })];
+
+function serve(onPut: (body: Record<string, unknown>) => Response | Promise<Response>) {
+  mswServer.use(
+    http.get('*/api/staff/products/:id', () => HttpResponse.json({ success: true, product: OWL, audit: [], stock: STOCK })),
+    http.put('*/api/staff/products/:id', async ({ request }) => onPut((await request.json()) as Record<string, unknown>)),
+    http.get('*/api/staff/audit', () => HttpResponse.json({ success: true, entries: [] })),
+  );
+}
+
+async function openEditor() {
+  const r = renderWithProviders(<Frame />, { route: `/staff/products/${OWL._id}` });
+  const form = await screen.findByRole('form', { name: 'Edit product' });
+  const stock = within(form).getByRole('region', { name: 'Stock' });
+  return { ...r, form, stock, option: (name: string) => within(stock).getByRole('group', { name: `Stock of ${name}` }) };
+}
+
+describe('product editor: stock per option', { timeout: 20_000 }, () => {
+  it('lists every option (colour × size, then accessories) with its numbers, and the units held by open payments', async () => {
+    serve(() => HttpResponse.json({}, { status: 500 }));
+    const { stock, option } = await openEditor();
+    expect(within(stock).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['Stock of Red, S', 'Stock of Red, M', 'Stock of Blue, S', 'Stock of Blue, M', 'Stock of Accessory: Stand']);
+    const redS = option('Red, S');
+    expect(within(redS).getByLabelText('On hand')).toHaveValue('5');
+    expect(within(redS).getByRole('switch', { name: 'Made to order' })).not.toBeChecked();
+    expect(within(redS).getByText('3 held by open payments')).toBeInTheDocument();
+    expect(within(redS).queryByLabelText('Print time (minutes)')).toBeNull();
+    const blueM = option('Blue, M');
+    expect(within(blueM).getByRole('switch', { name: 'Made to order' })).toBeChecked();
+    expect(within(blueM).getByLabelText('Print time (minutes)')).toHaveValue('45');
+    expect(within(blueM).getByLabelText('Material')).toHaveValue('PETG');
+    expect(within(option('Accessory: Stand')).getByLabelText('On hand')).toHaveValue('2');
+  });
+
+  it('names negative or fractional stock, stock below the held units and a print time of zero under each input, sending nothing', async () => {
+    let puts = 0;
+    serve(() => {
+      puts++;
+      return HttpResponse.json({}, { status: 500 });
+    });
+    const { user, option } = await openEditor();
+    fireEvent.change(within(option('Red, M')).getByLabelText('On hand'), { target: { value: '-2' } });
+    fireEvent.change(within(option('Blue, S')).getByLabelText('On hand'), { target: { value: '1.5' } });
+    fireEvent.change(within(option('Red, S')).getByLabelText('On hand'), { target: { value: '2' } });
+    fireEvent.change(within(option('Blue, M')).getByLabelText('Print time (minutes)'), { target: { value: '0' } });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(option('Red, M')).findByText('must be a whole number, 0 or more')).toBeInTheDocument();
+    expect(within(option('Blue, S')).getByText('must be a whole number, 0 or more')).toBeInTheDocument();
+    expect(within(option('Red, S')).getByText('must be at least 3: shoppers are paying for those units right now')).toBeInTheDocument();
+    expect(within(option('Blue, M')).getByText('must be at least 1 minute')).toBeInTheDocument();
+    expect(within(option('Blue, M')).getByLabelText('Print time (minutes)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please correct the marked fields.')).toBeInTheDocument();
+    expect(puts).toBe(0);
+    // Typing again clears that input's message only.
+    fireEvent.change(within(option('Red, M')).getByLabelText('On hand'), { target: { value: '4' } });
+    expect(within(option('Red, M')).queryByText('must be a whole number, 0 or more')).toBeNull();
+    expect(within(option('Blue, S')).getByText('must be a whole number, 0 or more')).toBeInTheDocument();
+  });
+
+  it('sends only the options changed as `stock`, and shows the server’s message under that option’s input', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    serve((body) => {
+      bodies.push(body);
+      return HttpResponse.json({ success: false, message: 'Invalid product: stock[1].material: must not contain control characters', fields: { 'stock[1].material': 'must not contain control characters' } }, { status: 400 });
+    });
+    const { user, option } = await openEditor();
+    fireEvent.change(within(option('Red, M')).getByLabelText('On hand'), { target: { value: '7' } });
+    await user.click(within(option('Red, M')).getByRole('switch', { name: 'Made to order' }));
+    fireEvent.change(within(option('Accessory: Stand')).getByLabelText('Material'), { target: { value: 'TPU' } });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.stock).toEqual([
+      { option: 'Red|M', onHand: 7, madeToOrder: false, printMinutes: 120, material: 'PLA' },
+      { option: 'accessory-0', onHand: 2, madeToOrder: true, printMinutes: 120, material: 'TPU' },
+    ]);
+    expect(await within(option('Accessory: Stand')).findByText('must not contain control characters')).toBeInTheDocument();
+    expect(within(option('Red, M')).getByLabelText('On hand')).toHaveValue('7');
+  });
+});
+
+describe('stock rules', () => {
+  const draft = { colorVariants: [{ color: 'Red' }], clothingSizes: '', canvasSizes: '', accessories: [] };
+  it('sends nothing when no option changed, and a new option staff touched with its values', () => {
+    const loaded = [defaultOptionStock('Red|')];
+    expect(validateStock({ ...draft, stock: loaded }, loaded, {})).toBeUndefined();
+    const errors = {};
+    expect(validateStock({ ...draft, colorVariants: [{ color: 'Red' }, { color: 'Blue' }], stock: [...loaded, { ...defaultOptionStock('Blue|'), onHand: ' 4 ' }] }, loaded, errors)).toEqual([
+      { option: 'Blue|', onHand: 4, madeToOrder: true, printMinutes: 120, material: 'PLA' },
+    ]);
+    expect(errors).toEqual({});
+  });
+  it('maps the server’s row numbers to the options sent', () => {
+    const sent = [{ option: 'Red|M', onHand: 1, madeToOrder: true, printMinutes: 1, material: 'PLA' }];
+    expect(stockErrorsByOption({ 'stock[0].onHand': 'x', name: 'y' }, sent)).toEqual({ 'stock.Red|M.onHand': 'x', name: 'y' });
+  });
+});

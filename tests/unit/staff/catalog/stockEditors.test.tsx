@@ -21,7 +21,10 @@ const OWL = makeProduct({
   name: 'Stock Owl',
   mainCategory: 'Widgets',
   subCategory: 'Home_Gadgets',
-  colorVariants: [{ color: 'Red' }, { color: 'Blue' }],
+  colorVariants: [
+    { color: 'Red', image: '' },
+    { color: 'Blue', image: '' },
+  ],
   clothingSizes: ['S', 'M'],
   accessories: [{ name: 'Stand', price: 3, images: [], description: '' }],
   hasAccessory: true,
@@ -104,6 +107,37 @@ describe('product editor: stock per option', { timeout: 20_000 }, () => {
     ]);
     expect(await within(option('Accessory: Stand')).findByText('must not contain control characters')).toBeInTheDocument();
     expect(within(option('Red, M')).getByLabelText('On hand')).toHaveValue('7');
+  });
+});
+
+describe('bundle editor: the option it holds of each product', { timeout: 20_000 }, () => {
+  it('offers only the colours and sizes a product has, and sends the choice as productOptions', async () => {
+    const plain = makeProduct({ _id: 'aaaaaaaaaaaaaaaaaaaa0002', name: 'Plain Cube', mainCategory: 'Widgets', subCategory: 'Home_Gadgets' });
+    const bundle = { _id: 'bbbbbbbbbbbbbbbbbbbb0001', title: 'Owl Pack', description: '', price: 30, images: [], startDate: '2025-06-01T00:00:00.000Z', endDate: '2025-07-01T00:00:00.000Z', cancelled: false, products: [OWL._id, plain._id] };
+    const bodies: Record<string, unknown>[] = [];
+    mswServer.use(
+      http.get('*/api/staff/products', () => HttpResponse.json({ success: true, products: [OWL, plain] })),
+      http.get('*/api/staff/bundles/:id', () => HttpResponse.json({ success: true, bundle, audit: [] })),
+      http.put('*/api/staff/bundles/:id', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ success: false, message: 'Invalid bundle', fields: { [`productOptions.${OWL._id}`]: 'This product does not come in Blue' } }, { status: 400 });
+      }),
+      http.get('*/api/staff/audit', () => HttpResponse.json({ success: true, entries: [] })),
+    );
+    const { user } = renderWithProviders(<Frame />, { route: `/staff/bundles/${bundle._id}` });
+    const owl = await screen.findByRole('group', { name: 'Option of Stock Owl' });
+    // A product without colours or sizes has nothing to choose.
+    expect(screen.queryByRole('group', { name: 'Option of Plain Cube' })).toBeNull();
+    expect(within(owl).getByRole('combobox', { name: 'Colour' })).toHaveTextContent('Red');
+    await user.click(within(owl).getByRole('combobox', { name: 'Colour' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Red', 'Blue']);
+    await user.click(screen.getByRole('option', { name: 'Blue' }));
+    await user.click(within(owl).getByRole('combobox', { name: 'Size' }));
+    await user.click(await screen.findByRole('option', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.productOptions).toEqual({ [OWL._id]: 'Blue|M' });
+    expect(await within(owl).findByText('This product does not come in Blue')).toBeInTheDocument();
   });
 });
 

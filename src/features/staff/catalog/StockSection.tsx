@@ -21,7 +21,7 @@ export function StockSection({ draft, errors }: { draft: ProductDraft; errors: F
   return (
     <Section title="Stock" id="product-stock">
       <Typography variant="body2" color="text.secondary">
-        Made to order: sold beyond what is on the shelf and printed per order. Otherwise the option is sold only while units are on the shelf. A product is out of stock when none of its options can be bought.
+        Made to order: sold beyond what is on the shelf and printed per order (print time per unit, in minutes; material such as PLA, PETG or TPU). Otherwise the option is sold only while units are on the shelf. A product is out of stock when none of its options can be bought.
       </Typography>
       {rows.map((r) => {
         const label = optionLabel(r.option, draft.accessories);
@@ -44,7 +44,7 @@ export function StockSection({ draft, errors }: { draft: ProductDraft; errors: F
                 {optionProblem}
               </Typography>
             )}
-            <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: '140px auto 160px 1fr' } }}>
+            <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: '140px auto 160px 1fr' } }}>
               <TextField
                 label="On hand"
                 size="small"
@@ -67,7 +67,7 @@ export function StockSection({ draft, errors }: { draft: ProductDraft; errors: F
                     inputMode="numeric"
                     value={r.printMinutes}
                     error={Boolean(err('printMinutes'))}
-                    helperText={err('printMinutes') ?? 'Per unit'}
+                    helperText={err('printMinutes')}
                     onChange={(e) => dispatch(A.optionStockChanged({ option: r.option, field: 'printMinutes', value: e.target.value }))}
                   />
                   <TextField
@@ -75,13 +75,13 @@ export function StockSection({ draft, errors }: { draft: ProductDraft; errors: F
                     size="small"
                     value={r.material}
                     error={Boolean(err('material'))}
-                    helperText={err('material') ?? 'e.g. PLA, PETG, TPU'}
+                    helperText={err('material')}
                     onChange={(e) => dispatch(A.optionStockChanged({ option: r.option, field: 'material', value: e.target.value }))}
                     slotProps={{ htmlInput: { maxLength: 40 } }}
                   />
                 </>
               ) : (
-                <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center', gridColumn: { md: 'span 2' } }}>
+                <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center', gridColumn: 'span 2' }}>
                   Stocked only: sold while units are on the shelf.
                 </Typography>
               )}

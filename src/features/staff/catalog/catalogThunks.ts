@@ -60,7 +60,8 @@ export function saveProduct(): Thunk {
       const stock = await dispatch(staffCatalogApi.endpoints.getStaffProduct.initiate(product._id, { forceRefetch: true, subscribe: false }))
         .unwrap()
         .then((d) => d.stock)
-        .catch(() => undefined);
+        // Unread: the stock as sent and loaded stands (the units held are shown again on the next read).
+        .catch(() => draft.stock.map((r) => ({ option: r.option, onHand: Number(r.onHand), reserved: r.reserved, madeToOrder: r.madeToOrder, printMinutes: Number(r.printMinutes), material: r.material })));
       dispatch(A.saveFinished('product'));
       dispatch(A.productLoaded(product, stock));
       dispatch(toastRequested(isNew ? 'Product created.' : 'Product saved.', 'success'));

@@ -61,10 +61,22 @@ describe('staff catalog editors', () => {
     expect(await preview.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{24}-\d+\.webp$/);
     expect(await brokenImages(page, 'form img')).toEqual([]);
 
+    // Stock: its one option stocked only, three on the shelf (a zero print time is named first).
+    const option = form.getByRole('group', { name: 'Stock of Standard' });
+    await option.getByLabel('Print time (minutes)').fill('0');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await option.getByText('must be at least 1 minute').waitFor();
+    await option.getByLabel('Print time (minutes)').fill('90');
+    await option.getByRole('switch', { name: 'Made to order' }).uncheck();
+    await option.getByLabel('On hand').fill('3');
+
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.waitForURL(/\/staff\/products\/[0-9a-f]{24}$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { level: 1, name }).waitFor();
+    // The stock as saved, read back from the server.
+    expect(await page.getByRole('group', { name: 'Stock of Standard' }).getByLabel('On hand').inputValue()).toBe('3');
+    expect(await page.getByRole('group', { name: 'Stock of Standard' }).getByRole('switch', { name: 'Made to order' }).isChecked()).toBe(false);
     // Its change history names who created it.
     await page.getByRole('region', { name: 'Change history' }).getByText(`create · ${email}`).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -169,10 +169,14 @@ export class StockService {
     await this.changed(tx, changes, true);
   }
 
-  /** A change of what can be bought reaches every instance's catalog; stock back e-mails its waiters. */
+  /**
+   * A change of what can be bought reaches every instance's catalog; so does a shelf that empties or
+   * fills (an option's "In stock — ships tomorrow" becomes "Made to order — ships by …": cached pages
+   * render anew). Stock back e-mails its waiters.
+   */
   private async changed(tx: DbOrTx, changes: OptionChange[], notify: boolean): Promise<void> {
     const flipped = changes.filter((c) => c.availableBefore !== c.availableAfter);
-    if (flipped.length === 0) return;
+    if (flipped.length === 0 && !changes.some((c) => c.shelfBefore !== c.shelfAfter)) return;
     await bumpCatalogVersion(tx);
     if (!notify) return;
     for (const c of flipped) if (c.availableAfter) await this.notifyWaiting(tx, c.productId, c.variant);

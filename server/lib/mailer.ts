@@ -68,3 +68,12 @@ export function createMailer(opts: MailerOptions): Mailer {
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
+
+/** The shop's HTML e-mail around a body (already escaped HTML): one look for every e-mail the shop sends. */
+export function emailPage(shopName: string, body: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${escapeHtml(shopName)}</h1>
+${body}
+</div></body></html>`;
+}

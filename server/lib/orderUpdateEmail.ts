@@ -1,7 +1,7 @@
 import type { Address } from '../../src/domain/types';
 import { orderNameForEmail } from '../payments/email';
 import type { OrderRow } from '../repositories/orders';
-import { escapeHtml, type MailMessage } from './mailer';
+import { emailPage, escapeHtml, type MailMessage } from './mailer';
 
 /**
  * The e-mail a shopper gets when staff set a tracking number or mark the order Delivered
@@ -23,15 +23,11 @@ export function orderUpdateEmail(
   const tracking = order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : '';
   const text = [greeting, '', lead, ...(tracking ? ['', tracking] : []), '', `Order reference: ${order.id}`, `You can follow your orders at ${shop.url}/orders.`, '', `— ${shop.name}`].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
-<p>${e(greeting)}</p>
+  const html = emailPage(shop.name, `<p>${e(greeting)}</p>
 <p>${e(lead)}</p>
 ${tracking ? `<p style="font-size:16px"><strong>${e(tracking)}</strong></p>` : ''}
 <p>You can follow your orders on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
-<p>— ${e(shop.name)}</p>
-</div></body></html>`;
+<p>— ${e(shop.name)}</p>`);
   return { to: accountEmail, subject, text, html };
 }
 

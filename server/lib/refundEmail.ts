@@ -2,7 +2,7 @@ import { formatCents } from '../../src/domain/money';
 import type { Address } from '../../src/domain/types';
 import { orderNameForEmail } from '../payments/email';
 import type { OrderRow, StoredOrderItem } from '../repositories/orders';
-import { escapeHtml, type MailMessage } from './mailer';
+import { emailPage, escapeHtml, type MailMessage } from './mailer';
 
 /** The outbox kind of a refund e-mail (one per refund: its key is '<orderId>:refund:<refundId>'). */
 export const REFUND_EMAIL_KIND = 'refund';
@@ -44,15 +44,11 @@ export function refundEmail(
     `— ${shop.name}`,
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
-<p>${e(greeting)}</p>
+  const html = emailPage(shop.name, `<p>${e(greeting)}</p>
 <p>${e(lead)}</p>
 ${what.length ? `<p>Refunded items:</p><ul>${what.map((w) => `<li>${e(w)}</li>`).join('')}</ul>` : ''}
 <p>${e(timing)}</p>
 <p>You can see your orders and their refunds on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
-<p>— ${e(shop.name)}</p>
-</div></body></html>`;
+<p>— ${e(shop.name)}</p>`);
   return { to: accountEmail, subject: `Your ${shop.name} refund of ${amount} for order ${name}`, text, html };
 }

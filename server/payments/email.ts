@@ -3,7 +3,7 @@ import { formatMoney, toDollars } from '../../src/domain/money';
 import { formatOrderNumber } from '../../src/domain/orderNumber';
 import { shipByDay } from '../../src/domain/madeToOrder';
 import type { Address } from '../../src/domain/types';
-import { escapeHtml, type MailMessage } from '../lib/mailer';
+import { emailPage, escapeHtml, type MailMessage } from '../lib/mailer';
 import type { OrderRow, StoredOrderItem } from '../repositories/orders';
 
 /** 'Red · M', 'Accessory for X', 'Bundle deal' — how a line's variant reads in words. */
@@ -76,10 +76,7 @@ export function orderConfirmationEmail(order: OrderRow, shop: { name: string; ur
   const row = (l: (typeof lines)[number]) =>
     `<tr><td style="padding:8px 0;border-bottom:1px solid #F0E3D3">${l.item.quantity} × <strong>${e(l.item.name)}</strong>${l.variant ? `<br><span style="color:#6B5E66;font-size:13px">${e(l.variant)}</span>` : ''}</td>` +
     `<td style="padding:8px 0;border-bottom:1px solid #F0E3D3;text-align:right;white-space:nowrap">${e(money(l.item.lineTotalCents))}</td></tr>`;
-  const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
-<p>Hi ${e(address.firstName)},</p>
+  const html = emailPage(shop.name, `<p>Hi ${e(address.firstName)},</p>
 <p>Thank you for your order! We have received your payment and your order <strong>${e(name)}</strong> is confirmed.<br><span style="color:#6B5E66;font-size:13px">Order reference: ${e(order.id)}</span></p>
 <table style="width:100%;border-collapse:collapse;margin:16px 0">${lines.map(row).join('')}
 ${totals.map(([k, v], i) => `<tr><td style="padding:4px 0;${i === totals.length - 1 ? 'font-weight:bold;font-size:16px' : ''}">${e(k)}</td><td style="padding:4px 0;text-align:right;${i === totals.length - 1 ? 'font-weight:bold;font-size:16px' : ''}">${e(v)}</td></tr>`).join('')}
@@ -88,8 +85,7 @@ ${totals.map(([k, v], i) => `<tr><td style="padding:4px 0;${i === totals.length 
 <p style="margin:0;line-height:1.5">${addressLines.map(e).join('<br>')}</p>
 ${address.description ? `<p><em>Notes:</em> ${e(address.description)}</p>` : ''}
 <p>${e(next[0].toUpperCase() + next.slice(1))} You can follow your order on <a href="${e(shop.url)}/orders" style="color:#0F7C74">My Orders</a>.</p>
-<p>— ${e(shop.name)}</p>
-</div></body></html>`;
+<p>— ${e(shop.name)}</p>`);
 
   return { to: accountEmail, subject: `Your ${shop.name} order ${name} is confirmed`, text, html };
 }

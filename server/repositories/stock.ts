@@ -28,6 +28,9 @@ export interface OptionChange {
   variant: string;
   availableBefore: boolean;
   availableAfter: boolean;
+  /** Whether a unit was free on the shelf before and after: a made-to-order option's ship-by date follows it. */
+  shelfBefore: boolean;
+  shelfAfter: boolean;
 }
 
 /** One option's stock as staff set it (import, seed, product editor). */
@@ -149,7 +152,7 @@ export class StockRepository {
         .where(and(eq(stockOptions.productId, before.productId), eq(stockOptions.variant, before.variant), sql`${stockOptions.onHand} - ${stockOptions.reserved} >= ${n}`))
         .returning({ productId: stockOptions.productId });
       if (updated.length === 0) throw new Error(`stock of ${before.productId} ${before.variant} changed under its lock`);
-      changes.push({ productId: before.productId, variant: before.variant, availableBefore: available(before), availableAfter: available(after) });
+      changes.push({ productId: before.productId, variant: before.variant, availableBefore: available(before), availableAfter: available(after), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after) > 0 });
     }
     if (held.size > 0) {
       await tx.insert(stockReservations).values([...held.values()].map((h) => ({ orderId, ...h, status: 'held' as const, expiresAt })));
@@ -190,7 +193,7 @@ export class StockRepository {
         })
         .where(and(eq(stockOptions.productId, e.productId), eq(stockOptions.variant, e.variant)))
         .returning();
-      if (after) changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after) });
+      if (after) changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after) > 0 });
     }
     return { changes, toPrint: rows.filter((r) => r.toPrint > 0).map((r) => ({ lineIndex: r.lineIndex, productId: r.productId, variant: r.variant, toPrint: r.toPrint })) };
   }
@@ -216,7 +219,7 @@ export class StockRepository {
         .set({ onHand: sql`${stockOptions.onHand} + ${u.quantity}`, updatedAt: sql`now()` })
         .where(and(eq(stockOptions.productId, u.productId), eq(stockOptions.variant, u.variant)))
         .returning();
-      changes.push({ productId: u.productId, variant: u.variant, availableBefore: available(before), availableAfter: available(after!) });
+      changes.push({ productId: u.productId, variant: u.variant, availableBefore: available(before), availableAfter: available(after!), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after!) > 0 });
     }
     return changes;
   }
@@ -253,7 +256,7 @@ export class StockRepository {
         .onConflictDoUpdate({ target: [stockOptions.productId, stockOptions.variant], set })
         .returning();
       const wasAvailable = before ? available(before) : true;
-      changes.push({ productId, variant, availableBefore: wasAvailable, availableAfter: available(after!) });
+      changes.push({ productId, variant, availableBefore: wasAvailable, availableAfter: available(after!), shelfBefore: before ? freeUnits(before) > 0 : false, shelfAfter: freeUnits(after!) > 0 });
     }
     await tx
       .delete(stockOptions)

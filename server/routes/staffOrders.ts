@@ -10,6 +10,7 @@ import type { StoredOrderItem } from '../repositories/orders';
 import { parseOr400 } from '../lib/validate';
 import type { AuditEntry } from '../../src/domain/audit';
 import { BOARD_VIEWS, type OrderBoardPage, type StaffOrderDetail } from '../../src/domain/staffOrders';
+import { addDays, isCivilDate, startOfLocalDay } from '../../src/domain/shipBy';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
   success: true;
@@ -24,9 +25,12 @@ export interface StaffOrderDetailResponse {
 export const BOARD_MAX_PAGE_SIZE = 100;
 /** The order export's columns. */
 export const ORDER_CSV_COLUMNS = ['number', 'placed', 'paid', 'status', 'e-mail', 'items', 'subtotal', 'shipping', 'discount', 'refunded', 'total'];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time; `endOfDay` makes a bare day include its whole day. */
+/**
+ * A day (YYYY-MM-DD, in the shop's time zone, as the dashboard counts days) or an ISO 8601
+ * date-time; `endOfDay` makes a bare day include its whole day. A day is turned into instants by
+ * `inShopDays` once the shop's zone is at hand.
+ */
 const when = (endOfDay: boolean) =>
   z
     .string()
@@ -36,12 +40,18 @@ const when = (endOfDay: boolean) =>
       const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
       const ok = day || z.iso.datetime({ offset: true }).safeParse(v).success;
       const d = new Date(day ? `${v}T00:00:00Z` : v);
-      if (!ok || Number.isNaN(d.getTime())) {
+      if (!ok || Number.isNaN(d.getTime()) || (day && !isCivilDate(v))) {
         ctx.addIssue({ code: 'custom', message: 'must be a date (2025-01-31) or an ISO 8601 date-time' });
         return z.NEVER;
       }
-      return day && endOfDay ? new Date(d.getTime() + DAY_MS) : d;
+      return day ? { day: endOfDay ? addDays(v, 1) : v } : d;
     });
+
+/** The board's filters with its days as instants: a day starts at the shop's midnight. */
+function inShopDays<T extends { from?: Date | { day: string }; to?: Date | { day: string } }>(f: T, timeZone: string): Omit<T, 'from' | 'to'> & { from?: Date; to?: Date } {
+  const at = (w: Date | { day: string } | undefined) => (w === undefined || w instanceof Date ? w : new Date(startOfLocalDay(w.day, timeZone)));
+  return { ...f, from: at(f.from), to: at(f.to) };
+}
 
 const boardQuery = z
   .object({
@@ -80,7 +90,12 @@ const boardQuery = z
       .max(BOARD_MAX_PAGE_SIZE, `must be at most ${BOARD_MAX_PAGE_SIZE}`)
       .default(25),
   })
-  .refine((f) => !f.from || !f.to || f.from.getTime() < f.to.getTime(), { message: 'The end date must be after the start date' });
+  // Days compare as days (both in the shop's zone); a date-time beside a day, near enough.
+  .refine((f) => !f.from || !f.to || roughMs(f.from) < roughMs(f.to), { message: 'The end date must be after the start date' });
+
+function roughMs(w: Date | { day: string }): number {
+  return w instanceof Date ? w.getTime() : Date.parse(`${w.day}T00:00:00Z`);
+}
 
 const idParams = z.object({ id: z.string().max(64, 'must be 24 hexadecimal characters').trim().toLowerCase().pipe(z.string().regex(/^[0-9a-f]{24}$/, 'must be an order id (24 hexadecimal characters)')) });
 
@@ -92,13 +107,13 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/staff/orders/search', staff, async (request): Promise<StaffOrderBoardResponse> => {
-    const f = parseOr400(boardQuery, request.query ?? {}, 'order search');
+    const f = inShopDays(parseOr400(boardQuery, request.query ?? {}, 'order search'), app.config.shopTimeZone);
     return { success: true, ...(await app.staffOrders.board(f)) };
   });
 
   // The board as a spreadsheet: the current filters, every page, streamed row by row.
   app.get('/api/staff/orders/export.csv', staff, async (request, reply) => {
-    const rows = app.staffOrders.exportRows(parseOr400(boardQuery, request.query ?? {}, 'order export'));
+    const rows = app.staffOrders.exportRows(inShopDays(parseOr400(boardQuery, request.query ?? {}, 'order export'), app.config.shopTimeZone));
     async function* lines() {
       yield csvRow(ORDER_CSV_COLUMNS);
       for await (const o of rows) {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import type { EmailOutbox } from '../lib/emailOutbox';
-import { escapeHtml, type MailMessage } from '../lib/mailer';
+import { emailPage, escapeHtml, type MailMessage } from '../lib/mailer';
 import type { ReviewInvites } from '../lib/reviewInvites';
 import { orderNameForEmail } from '../payments/email';
 import type { OrderRow } from '../repositories/orders';
@@ -44,14 +44,10 @@ export function reviewInviteEmail(order: Pick<OrderRow, 'id' | 'orderNumber' | '
   const after = 'Each link opens the review form for that product and works for 60 days; you will be asked to log in before your review is sent. Reviews are published once the shop has read them.';
   const text = [greeting, '', lead, '', ...links.map((l) => `${l.name}: ${l.url}`), '', after, '', `— ${shop.name}`].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html><body style="margin:0;background:#FFF8EF;font-family:Helvetica,Arial,sans-serif;color:#2B2233">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:22px;color:#C4411D;margin:0 0 8px">${e(shop.name)}</h1>
-<p>${e(greeting)}</p>
+  const html = emailPage(shop.name, `<p>${e(greeting)}</p>
 <p>${e(lead)}</p>
 <ul style="padding-left:20px">${links.map((l) => `<li style="margin:8px 0"><strong>${e(l.name)}</strong> — <a href="${e(l.url)}" style="color:#0F7C74">Write a review</a></li>`).join('')}</ul>
 <p style="font-size:14px">${e(after)}</p>
-<p>— ${e(shop.name)}</p>
-</div></body></html>`;
+<p>— ${e(shop.name)}</p>`);
   return { to: accountEmail, subject, text, html };
 }

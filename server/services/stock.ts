@@ -5,7 +5,7 @@ import { bundleOption, STOCK_MESSAGES } from '../../src/domain/stock';
 import type { DbOrTx } from '../db/client';
 import type { EmailOutbox } from '../lib/emailOutbox';
 import { HttpError } from '../lib/errors';
-import { escapeHtml, type MailMessage } from '../lib/mailer';
+import { emailPage, escapeHtml, type MailMessage } from '../lib/mailer';
 import { bumpCatalogVersion } from '../repositories/catalog';
 import type { StoredOrderItem } from '../repositories/orders';
 import { BelowHeldError, type OptionChange, type OptionStockInput, type Shortage, type StockRepository, type UnitsWanted } from '../repositories/stock';
@@ -169,10 +169,14 @@ export class StockService {
     await this.changed(tx, changes, true);
   }
 
-  /** A change of what can be bought reaches every instance's catalog; stock back e-mails its waiters. */
+  /**
+   * A change of what can be bought reaches every instance's catalog; so does a shelf that empties or
+   * fills (an option's "In stock — ships tomorrow" becomes "Made to order — ships by …": cached pages
+   * render anew). Stock back e-mails its waiters.
+   */
   private async changed(tx: DbOrTx, changes: OptionChange[], notify: boolean): Promise<void> {
     const flipped = changes.filter((c) => c.availableBefore !== c.availableAfter);
-    if (flipped.length === 0) return;
+    if (flipped.length === 0 && !changes.some((c) => c.shelfBefore !== c.shelfAfter)) return;
     await bumpCatalogVersion(tx);
     if (!notify) return;
     for (const c of flipped) if (c.availableAfter) await this.notifyWaiting(tx, c.productId, c.variant);
@@ -249,6 +253,11 @@ function backInStockEmail(m: { to: string; productName: string; productId: strin
     to: m.to,
     subject: `${m.productName} is back in stock`,
     text: `Good news: ${what} is back in stock at ${m.shop.name}.\n\nGet yours: ${link}\n\nThere are only a few, so they may go quickly.\n\nYou asked us to tell you once. To stop e-mails about this option: ${unsubscribe}\n`,
-    html: `<p>Good news: <strong>${e(what)}</strong> is back in stock at ${e(m.shop.name)}.</p><p><a href="${e(link)}">Get yours</a> — there are only a few, so they may go quickly.</p><p style="color:#666;font-size:12px">You asked us to tell you once. <a href="${e(unsubscribe)}">Stop e-mails about this option</a>.</p>`,
+    html: emailPage(
+      m.shop.name,
+      `<p>Good news: <strong>${e(what)}</strong> is back in stock at ${e(m.shop.name)}.</p>
+<p><a href="${e(link)}" style="color:#0F7C74">Get yours</a> — there are only a few, so they may go quickly.</p>
+<p style="color:#6B5E66;font-size:12px">You asked us to tell you once. <a href="${e(unsubscribe)}" style="color:#0F7C74">Stop e-mails about this option</a>.</p>`,
+    ),
   };
 }

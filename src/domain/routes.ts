@@ -78,6 +78,8 @@ export const STAFF_PAGES = [
   { path: 'slips', screen: 'packingSlips' },
   // Abandoned checkouts sit with the orders (the menu marks Orders there).
   { path: 'abandoned', screen: 'abandoned' },
+  { path: 'print-queue', screen: 'printQueue', nav: 'Print queue' },
+  { path: 'print-queue/settings', screen: 'printingSettings' },
   { path: 'customers', screen: 'customers', nav: 'Customers' },
   { path: 'customers/:customerId', screen: 'customer' },
   { path: 'reviews', screen: 'reviews', nav: 'Reviews' },
@@ -88,8 +90,6 @@ export const STAFF_PAGES = [
   { path: 'bundles/new', screen: 'bundleEditor' },
   { path: 'bundles/:id', screen: 'bundleEditor' },
   { path: 'discounts', screen: 'discounts', nav: 'Discounts' },
-  { path: 'print-queue', screen: 'printQueue', nav: 'Print queue' },
-  { path: 'print-queue/settings', screen: 'printingSettings' },
   { path: 'settings', screen: 'settings', nav: 'Settings' },
 ] as const satisfies readonly StaffPage[];
 

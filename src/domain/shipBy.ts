@@ -121,6 +121,19 @@ export function localMoment(now: number, timeZone: string): { date: CivilDate; m
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minuteOfDay: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/** The instant a day begins in a zone (its local midnight; on a daylight-saving day, whenever the day starts). */
+export function startOfLocalDay(date: CivilDate, timeZone: string): number {
+  const midnightUtc = civilToUtcMs(date);
+  let t = midnightUtc;
+  // The zone's offset at the guess, twice: a guess on the far side of a clock change settles on the second.
+  for (let i = 0; i < 2; i++) {
+    const local = localMoment(t, timeZone);
+    const offset = civilToUtcMs(local.date) + local.minuteOfDay * 60_000 - t;
+    t = midnightUtc - offset;
+  }
+  return t;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Checks for what staff type into the settings and the product editor
 

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir } from './browser';
+import { baseUrl } from './browser';
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
+import { staffAccount } from './staff';
 
 /**
  * Made to order in a real browser against the built server: the product page says when it ships,
@@ -14,7 +13,7 @@ let shopper: Shopper;
 let product: Product;
 
 async function staffToken(): Promise<string> {
-  const { email, password } = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+  const { email, password } = staffAccount();
   const res = await fetch(`${baseUrl()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   return ((await res.json()) as { token: string }).token;
 }

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, newPage, screenshot } from './browser';
+import { baseUrl, newPage, screenshot } from './browser';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
+import { staffAccount } from './staff';
 
 /**
  * A staff member refunds one line of a paid two-line order from the order page's refund panel;
@@ -32,7 +31,7 @@ beforeAll(async () => {
 
 describe('a partial refund', () => {
   it('staff refund one line of a paid order; the shopper sees it on My Orders', async () => {
-    const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+    const staff = staffAccount();
     const page = await newPage(DESKTOP);
     await page.goto('/login');
     await page.getByLabel('Email').fill(staff.email);

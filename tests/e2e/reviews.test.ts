@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/domain/types';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, DESKTOP, newPage, screenshot } from './browser';
+import { baseUrl, dataDir, DESKTOP, screenshot } from './browser';
 
 const PHONE_390 = { width: 390, height: 844 };
 const DESKTOP_1280 = { width: 1280, height: 900 };
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
+import { staffAccount, staffPage } from './staff';
 
 /**
  * Reviews in a real browser against the built server: a buyer whose order was delivered follows the
@@ -20,17 +20,6 @@ import { registerShopper, simpleProducts, type Shopper } from './shopper';
 let buyer: Shopper;
 let product: Product;
 const title = `Sturdy and bright ${Date.now().toString(36)}`;
-
-async function staffPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
-  const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
-  const page = await newPage(viewport);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
-  return page;
-}
 
 /** The review invitation sent to `email` (the outbox file: SMTP is not configured for the tests), as a path on this server. */
 function invitationLink(email: string): string | null {
@@ -47,7 +36,7 @@ beforeAll(async () => {
   product = (await simpleProducts())[1]!;
   const orderId = await buyer.placePaidOrder(product);
   // Staff deliver the order through their API (the console's order page is another test's).
-  const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+  const staff = staffAccount();
   const post = (url: string, body: unknown, token = '') => fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
   const { token } = (await (await post('/api/user/login', staff)).json()) as { token: string };
   for (const status of ['Processing', 'Delivered']) expect((await post('/api/staff/order-status', { orderId, status }, token)).status).toBe(200);

@@ -5,17 +5,17 @@
  * nothing typed is lost; a delete the server refuses (an active bundle holds the product) offers
  * Hide instead. The staff account is the one the server creates at start-up (DATA_DIR/staff.json).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { baseUrl, brokenImages, dataDir, DESKTOP, newPage, PHONE, screenshot } from './browser';
+import { staffAccount } from './staff';
 
 const TABLET = { width: 768, height: 1024 };
 
 function staffCredentials(): { email: string; password: string } {
-  return JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+  return staffAccount();
 }
 
 async function pngFile(): Promise<string> {

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
 import { axeViolations } from './axe';
-import { baseUrl, dataDir, DESKTOP, newPage, PHONE, screenshot, seeded } from './browser';
+import { baseUrl, DESKTOP, PHONE, screenshot, seeded } from './browser';
+import { staffPage } from './staff';
 
 /**
  * The staff dashboard in a real browser against the built server: a staff member has it
@@ -36,17 +35,6 @@ async function placePaidOrder(): Promise<string> {
   const paid = await fetch(`${baseUrl()}/pay/${session.sessionId}`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
   expect(paid.status).toBe(303);
   return session.orderId;
-}
-
-async function staffPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
-  const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
-  const page = await newPage(viewport);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
-  return page;
 }
 
 /** The number in a tile's "N paid orders". */

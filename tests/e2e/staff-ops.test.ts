@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readManifest, staffChunksForShoppers } from '../../scripts/manifest.mjs';
 import { axeViolations } from './axe';
-import { dataDir, DESKTOP, newPage, PHONE, screenshot, startWithSaved } from './browser';
+import { DESKTOP, newPage, PHONE, screenshot, startWithSaved } from './browser';
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
+import { staffAccount } from './staff';
 
 /**
  * The staff console in a real browser against the built server: a staff member (the
@@ -73,7 +74,7 @@ describe('the staff console', () => {
     // Staff sign in like anyone and land on the dashboard, whose unread tile leads to the inbox; the
     // conversation is there, unread. (axe looks at the page, not at the login's toast: notistack's
     // own success green is the store's, checked elsewhere.)
-    const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+    const staff = staffAccount();
     const page = await newPage(DESKTOP);
     await page.goto('/login');
     await page.getByLabel('Email').fill(staff.email);

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { dataDir, newPage, screenshot } from './browser';
+import { screenshot } from './browser';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
+import { staffPage } from './staff';
 
 /**
  * A staff member prints a packing slip: from the order page to the slip, which holds the shop, the
@@ -17,17 +17,6 @@ let customer: Shopper;
 let orderId = '';
 let secondId = '';
 let productName = '';
-
-async function staffPage(viewport = DESKTOP): Promise<Page & { errors: string[] }> {
-  const staff = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
-  const page = await newPage(viewport);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
-  return page;
-}
 
 beforeAll(async () => {
   customer = await registerShopper({ firstName: 'Hedy', lastName: 'Lamarr', password: 'frequency hop 1', emailPrefix: 'slip', address: { street: '7 Spectrum Way', city: 'Vienna', state: 'VA', zipcode: '22180', phone: '7035550123' } });

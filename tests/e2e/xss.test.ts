@@ -4,13 +4,12 @@
  * HTML) and on the order confirmation (React); no script runs, no element is injected, no dialog
  * opens — and the same for chat messages, the shopper's own and one sent by staff.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isPurchasable } from '../../src/domain/pricing';
 import type { Product } from '../../src/domain/types';
-import { baseUrl, dataDir, newPage, seeded } from './browser';
+import { baseUrl, newPage, seeded } from './browser';
+import { staffAccount } from './staff';
 
 const MARK = 'window.__xss = (window.__xss || 0) + 1';
 const PAYLOADS = {
@@ -118,7 +117,7 @@ describe('XSS payloads render as text', () => {
     const conversationId = ((await (await fetch(`${baseUrl()}/api/conversations/general`, { headers: { token } })).json()) as { conversation: { _id: string } }).conversation._id;
     expect((await post(token, '/api/messages', { conversationId, body: PAYLOADS.chatMine })).status).toBe(200);
     // The e2e server's staff account has a generated password in its DATA_DIR.
-    const staffFile = JSON.parse(fs.readFileSync(path.join(dataDir(), 'staff.json'), 'utf8')) as { email: string; password: string };
+    const staffFile = staffAccount();
     const login = await fetch(`${baseUrl()}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(staffFile) });
     const staffToken = ((await login.json()) as { token: string }).token;
     expect((await post(staffToken, '/api/messages', { conversationId, body: PAYLOADS.chatStaff })).status).toBe(200);

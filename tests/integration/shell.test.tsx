@@ -164,10 +164,10 @@ describe('Extra bar and footer', () => {
 });
 
 describe('Routes', () => {
-  it('lists every route of SPEC §2', () => {
+  it('lists every route of SPEC §2, and the review link of an invitation e-mail', () => {
     expect(ROUTE_TABLE.map((r) => r.path)).toEqual([
       '/', '/collection', '/about', '/contact', '/product/:productId', '/bundle/:bundleId', '/cart', '/login',
-      '/forgot-password', '/reset-password/:token', '/place-order', '/verify', '/order-placed', '/orders', '/wishlist', '/staff/*',
+      '/forgot-password', '/reset-password/:token', '/place-order', '/verify', '/order-placed', '/orders', '/wishlist', '/review', '/staff/*',
     ]);
   });
 

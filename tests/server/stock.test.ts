@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bundles, orders, products, stockOptions, stockReservations } from '../../server/db/schema';
+import { bundles, meta, orders, products, stockOptions, stockReservations } from '../../server/db/schema';
+import { CATALOG_VERSION_KEY } from '../../server/repositories/catalog';
 import type { StoredOrderItem } from '../../server/repositories/orders';
 import { makeShopper, openSession, orderBody, orderRow, payForm, postJson, putInServerCart, serverCart, useShopApp } from './checkout-helpers';
 
@@ -36,7 +37,19 @@ async function productJson(id: string) {
 const line = (productId: string, quantity = 1, color = '|') => [{ productId, color, quantity }];
 const amountFor = (quantity: number) => (quantity * 20 >= 100 ? quantity * 20 : quantity * 20 + 10);
 
+const catalogVersion = async () => (await ctx.app.db.select({ v: meta.value }).from(meta).where(eq(meta.key, CATALOG_VERSION_KEY)))[0]?.v;
+
 describe('reservation: starting payment holds the units', () => {
+  it('a made-to-order option whose last shelf unit is held changes the catalog version (its "In stock — ships tomorrow" no longer holds on cached pages); one with shelf left does not', async () => {
+    const id = await product([{ variant: '|', onHand: 2, madeToOrder: true }]);
+    const [a, b] = await Promise.all([makeShopper(ctx.app, 'ShelfA'), makeShopper(ctx.app, 'ShelfB')]);
+    const v0 = await catalogVersion();
+    expect((await postJson(ctx.app, '/api/order/stripe', orderBody(line(id), amountFor(1)), a.token)).statusCode).toBe(200);
+    expect(await catalogVersion()).toBe(v0);
+    expect((await postJson(ctx.app, '/api/order/stripe', orderBody(line(id), amountFor(1)), b.token)).statusCode).toBe(200);
+    expect(await catalogVersion()).not.toBe(v0);
+  });
+
   it('50 concurrent checkouts of a stocked-only option with 5 on hand give exactly 5 payment sessions; the rest are told, nothing oversold', async () => {
     const id = await product([{ variant: '|', onHand: 5, madeToOrder: false }]);
     const shoppers = await Promise.all(Array.from({ length: 50 }, (_, i) => makeShopper(ctx.app, `Racer${i}`)));

@@ -94,6 +94,18 @@ describe('a product page', () => {
   });
 });
 
+describe('a product page states when it ships', () => {
+  it('holds the statement across its options in the HTML, the one the ship-by API answers (the same rule on both sides)', async () => {
+    const p = shop.list.find((x) => !x.notAvailableYet && !x.outOfStock)!;
+    const api = await shop.t.app.inject(`/api/ship-by/${p._id}`);
+    expect(api.statusCode).toBe(200);
+    const range = (api.json() as { shipBy: { range: string } }).shipBy.range;
+    expect(range).toMatch(/^(Ships |Currently unavailable)/);
+    const { doc } = await page(`/product/${p._id}`);
+    expect(text(main(doc))).toContain(range);
+  });
+});
+
 describe('a product page with reviews', () => {
   it('holds its first page of reviews, the data they came from, and JSON-LD with the stars', async () => {
     const p = shop.list.find((x) => !x.notAvailableYet && !x.vaulted)!;

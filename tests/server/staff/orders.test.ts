@@ -3,6 +3,7 @@ import { STAFF_MESSAGES } from '../../../server/routes/staff';
 import type { StaffOrderBoardResponse, StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { boardTsQuery } from '../../../server/repositories/staffOrders';
 import type { Order } from '../../../src/domain/types';
+import { addDays, localMoment } from '../../../src/domain/shipBy';
 import { useStaffApp } from './staff-helpers';
 import { makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
 import { insertOrder, ITEMS, next, openSocket } from '../chat-helpers';
@@ -52,8 +53,11 @@ describe('the order board', () => {
 
     expect((await board('q=zephyrine&status=delivered')).orders.map((o) => o._id)).toEqual([lamp.id]);
     expect((await board('q=zephyrine&status=All')).total).toBe(2);
-    const today = new Date().toISOString().slice(0, 10);
+    // A bare day is the shop's day (SHOP_TIMEZONE, as the dashboard counts), whatever the hour in UTC.
+    const today = localMoment(Date.now(), ctx.app.config.shopTimeZone).date;
     expect((await board(`q=zephyrine&from=${today}&to=${today}`)).total).toBe(2);
+    expect((await board(`q=zephyrine&from=${addDays(today, 1)}`)).total).toBe(0);
+    expect((await board(`q=zephyrine&to=${addDays(today, -1)}`)).total).toBe(0);
     expect((await board(`q=zephyrine&to=2000-01-01`)).total).toBe(0);
     expect((await board(`q=zephyrine&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).total).toBe(0);
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bundles, discounts, emailOutbox, orderEvents, orderRefunds } from '../../../server/db/schema';
+import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, stockOptions } from '../../../server/db/schema';
 import type { StaffRefundPanelResponse, StaffRefundResponse } from '../../../server/routes/staffRefunds';
 import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { REFUND_MESSAGES } from '../../../src/domain/refunds';
@@ -74,6 +74,20 @@ describe('partial refunds', () => {
     const events = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, s.orderId));
     expect(events.at(-1)).toMatchObject({ refundId: body.refund._id, fromStatus: 'Order Placed', toStatus: 'Order Placed', actorKind: 'staff', actorId: ctx.staff.id });
     expect(detail.order.history.at(-1)).toMatchObject({ refund: { _id: body.refund._id, amount: 17.77 }, by: { kind: 'staff', email: ctx.staff.email } });
+  });
+
+  it('puts refunded units back on the shelf only when staff ask ("Put the items back in stock"), in the refund\'s transaction', async () => {
+    const onHand = async () => (await ctx.app.db.select({ n: stockOptions.onHand }).from(stockOptions).where(and(eq(stockOptions.productId, TP.plain), eq(stockOptions.variant, '|'))))[0]!.n;
+    // The test catalogue is inserted without stock rows: this option is made to order, nothing on the shelf.
+    await ctx.app.db.insert(stockOptions).values({ productId: TP.plain, variant: '|', onHand: 0, madeToOrder: true, printMinutes: 60, material: 'PLA' }).onConflictDoNothing();
+    const s = await paidOrder('Restocker');
+    const before = await onHand();
+    const kept = await refund(s.orderId, { lines: [{ index: 0, quantity: 1 }], restock: false });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await onHand()).toBe(before);
+    const back = await refund(s.orderId, { lines: [{ index: 0, quantity: 2 }], restock: true });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await onHand()).toBe(before + 2);
   });
 
   it('refunds an amount (delivery); never more than what is left, with a message for people and nothing saved', async () => {

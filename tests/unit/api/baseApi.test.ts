@@ -11,7 +11,7 @@ import { failWith, mswServer, networkError } from '../../utils/msw';
 describe('base query', () => {
   it('declares every tag type the product needs', () => {
     expect([...TAG_TYPES].sort()).toEqual(
-      ['Bundle', 'Cart', 'Conversation', 'Discount', 'Message', 'Order', 'Product', 'Settings', 'Unread', 'User', 'Wishlist', 'StaffConversation', 'StaffOrder', 'StaffDashboard', 'Review', 'MyReview', 'StaffReview'].sort(),
+      ['Bundle', 'Cart', 'Conversation', 'Discount', 'Message', 'Order', 'Product', 'Settings', 'Unread', 'User', 'Wishlist', 'StaffConversation', 'StaffOrder', 'StaffDashboard', 'Review', 'MyReview', 'StaffReview', 'ShipBy', 'PrintQueue', 'PrintingSettings'].sort(),
     );
   });
 

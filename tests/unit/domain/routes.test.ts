@@ -48,6 +48,7 @@ describe('the route table', () => {
       { to: '/staff', label: 'Dashboard' },
       { to: '/staff/inbox', label: 'Inbox' },
       { to: '/staff/orders', label: 'Orders' },
+      { to: '/staff/print-queue', label: 'Print queue' },
       { to: '/staff/customers', label: 'Customers' },
       { to: '/staff/reviews', label: 'Reviews' },
       { to: '/staff/products', label: 'Products' },
@@ -55,6 +56,6 @@ describe('the route table', () => {
       { to: '/staff/discounts', label: 'Discounts' },
       { to: '/staff/settings', label: 'Settings' },
     ]);
-    expect(STAFF_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['bundles/new', 'inbox/:conversationId', 'abandoned', 'customers/:customerId']));
+    expect(STAFF_PAGES.map((p) => p.path)).toEqual(expect.arrayContaining(['bundles/new', 'inbox/:conversationId', 'abandoned', 'customers/:customerId', 'print-queue/settings', 'orders/:orderId/slip', 'slips']));
   });
 });

@@ -12,6 +12,7 @@ import {
   planSchedule,
   printerProblem,
   printTimeProblem,
+  startOfLocalDay,
   stockProblem,
   type PrintWork,
   type Printer,
@@ -180,5 +181,19 @@ describe('far dates', () => {
     const today = '2026-11-27';
     expect(describeShipPlan({ kind: 'made-to-order', date: '2027-12-03' }, today)).toBe('Made to order — ships by Fri, Dec 3, 2027');
     expect(describeShipPlan({ kind: 'made-to-order', date: '2027-01-04' }, today)).toBe('Made to order — ships by Mon, Jan 4');
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it('is the instant a day begins in the zone, on ordinary and daylight-saving days', () => {
+    expect(new Date(startOfLocalDay('2026-11-20', 'America/New_York')).toISOString()).toBe('2026-11-20T05:00:00.000Z');
+    expect(new Date(startOfLocalDay('2026-07-04', 'America/New_York')).toISOString()).toBe('2026-07-04T04:00:00.000Z');
+    // The clocks change at 2:00 on these days; midnight is still on the old side.
+    expect(new Date(startOfLocalDay('2026-03-08', 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(new Date(startOfLocalDay('2026-11-01', 'America/New_York')).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(new Date(startOfLocalDay('2026-11-20', 'UTC')).toISOString()).toBe('2026-11-20T00:00:00.000Z');
+    expect(new Date(startOfLocalDay('2026-11-20', 'Asia/Tokyo')).toISOString()).toBe('2026-11-19T15:00:00.000Z');
+    // The day after begins where this one ends (a 25-hour day on the autumn change).
+    expect(startOfLocalDay('2026-11-02', 'America/New_York') - startOfLocalDay('2026-11-01', 'America/New_York')).toBe(25 * 3_600_000);
   });
 });

@@ -4,6 +4,7 @@ import { useRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { StaffOptionStock } from '../../../../src/domain/stock';
 import { staffCatalogRoutes } from '../../../../src/features/staff/catalog/routes';
+import { hasUnsavedChanges, initialStaffCatalogState, staffCatalogActions as A, staffCatalogSlice } from '../../../../src/features/staff/catalog/catalogEditorSlice';
 import { stockErrorsByOption, validateStock, defaultOptionStock } from '../../../../src/features/staff/catalog/rules/stock';
 import { makeProduct } from '../../../fixtures/catalog';
 import { mswServer } from '../../../utils/msw';
@@ -151,6 +152,15 @@ describe('stock rules', () => {
       { option: 'Blue|', onHand: 4, madeToOrder: true, printMinutes: 120, material: 'PLA' },
     ]);
     expect(errors).toEqual({});
+  });
+  it('a stock edit is an unsaved change (the leave prompt asks), the stock loaded after a save is not', () => {
+    const reducer = staffCatalogSlice.reducer;
+    let s = reducer(initialStaffCatalogState, A.productLoaded(OWL, STOCK));
+    expect(hasUnsavedChanges(s.product)).toBe(false);
+    s = reducer(s, A.optionStockChanged({ option: 'Blue|S', field: 'madeToOrder', value: false }));
+    expect(hasUnsavedChanges(s.product)).toBe(true);
+    s = reducer(s, A.productLoaded(OWL, STOCK.map((r) => (r.option === 'Blue|S' ? { ...r, madeToOrder: false } : r))));
+    expect(hasUnsavedChanges(s.product)).toBe(false);
   });
   it('maps the server’s row numbers to the options sent', () => {
     const sent = [{ option: 'Red|M', onHand: 1, madeToOrder: true, printMinutes: 1, material: 'PLA' }];

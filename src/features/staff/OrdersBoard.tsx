@@ -22,6 +22,7 @@ import { boardFilterEdited, selectBoardEdits } from './staffSlice';
 import { applyBoardFilters, exportBoard, resetBoardFilters, selectBoardFilters } from './staffThunks';
 import { StatusChip } from './StatusChip';
 import { BulkActions, PageCheckbox, RowCheckbox } from './fulfilment/BulkActions';
+import { StaffPager } from './StaffPager';
 
 const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
@@ -209,21 +210,7 @@ export function OrdersBoard() {
       )}
 
       {data && data.total > 0 && (
-        <Box component="nav" aria-label="Order pages" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 2 }}>
-          <Button disabled={filters.page <= 1} onClick={() => dispatch(applyBoardFilters({ page: filters.page - 1 }))}>
-            Previous
-          </Button>
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            Page {Math.min(filters.page, pages)} of {pages}
-            <Box component="span" sx={{ display: { xs: 'block', sm: 'inline' } }}>
-              {' '}
-              ({ordersCount(data.total)})
-            </Box>
-          </Typography>
-          <Button disabled={filters.page >= pages} onClick={() => dispatch(applyBoardFilters({ page: filters.page + 1 }))}>
-            Next
-          </Button>
-        </Box>
+        <StaffPager label="Order pages" page={filters.page} pages={pages} count={ordersCount(data.total)} onPage={(page) => dispatch(applyBoardFilters({ page }))} />
       )}
     </Box>
   );

@@ -23,6 +23,7 @@ import { useGetStaffCustomersQuery } from './customersApi';
 import { customerSearchEdited, selectStaffCustomers } from './customersSlice';
 import { applyCustomerFilters, exportCustomers, selectCustomerFilters } from './customersThunks';
 import { CUSTOMER_TEXT, customerQueryArgs, SORT_OPTIONS, sortedBy } from './rules';
+import { StaffPager } from '../StaffPager';
 
 const customersCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'customer' : 'customers'}`;
 const hideOnPhone = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -166,21 +167,7 @@ export default function CustomersPage() {
       )}
 
       {data && data.total > 0 && (
-        <Box component="nav" aria-label="Customer pages" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 2 }}>
-          <Button disabled={filters.page <= 1} onClick={() => dispatch(applyCustomerFilters({ page: filters.page - 1 }))}>
-            Previous
-          </Button>
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            Page {Math.min(filters.page, pages)} of {pages}
-            <Box component="span" sx={{ display: { xs: 'block', sm: 'inline' } }}>
-              {' '}
-              ({customersCount(data.total)})
-            </Box>
-          </Typography>
-          <Button disabled={filters.page >= pages} onClick={() => dispatch(applyCustomerFilters({ page: filters.page + 1 }))}>
-            Next
-          </Button>
-        </Box>
+        <StaffPager label="Customer pages" page={filters.page} pages={pages} count={customersCount(data.total)} onPage={(page) => dispatch(applyCustomerFilters({ page }))} />
       )}
     </>
   );

@@ -369,8 +369,9 @@ describe('uncached renders (HTML_CACHE_ENTRIES=0)', () => {
       asked.mockClear();
       // Rendered anew, from the data the first render fetched: the API is not asked again.
       const second = await productPage();
-      // The product's reviews are the page's own data, asked for each render; the catalog is not.
-      expect(apiCalls()).toEqual([`/api/reviews/product/${p._id}`]);
+      // The product's reviews and ship-by dates are the page's own data, asked for each render (the
+      // dates move with the queue and the clock); the catalog is not.
+      expect(apiCalls().sort()).toEqual([`/api/reviews/product/${p._id}`, `/api/ship-by/${p._id}`]);
       expect(text(main(second.doc).querySelector('h1')!)).toContain(p.name);
       expect(serverData(second.doc).api.queries[`getProduct("${p._id}")`]?.status).toBe('fulfilled');
       // Another page starts from the shared entries too, and its data block holds only its own.

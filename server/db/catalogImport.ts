@@ -133,7 +133,17 @@ export const bundleRecordSchema = z
     cancelled: z.boolean().default(false),
     products: z.array(id).min(1, 'must list at least one product id').max(50),
     /** The option the bundle holds of a product, by product id (default: its first colour and size). */
-    productOptions: z.record(id, z.string().max(200)).optional(),
+    // An object of its own, not z.record: a record reads each key with a pattern of its own before
+    // the key's schema bounds it. Keys are checked here, shortest first.
+    productOptions: z
+      .object({})
+      .catchall(z.string().max(200))
+      .superRefine((options, ctx) => {
+        for (const key of Object.keys(options)) {
+          if (key.length > 64 || !PRODUCT_ID_RE.test(key)) ctx.addIssue({ code: 'custom', path: [key.slice(0, 64)], message: 'must be 24 lowercase hex characters' });
+        }
+      })
+      .optional(),
   })
   .refine((b) => Object.keys(b.productOptions ?? {}).every((pid) => b.products.includes(pid)), {
     path: ['productOptions'],

@@ -17,7 +17,7 @@ export interface PrintingSettingsResponse {
   materials: readonly string[];
 }
 
-const hexId = z.string().max(64, 'is not a known id').regex(/^[0-9a-f]{24}$/, 'is not a known id');
+const hexId = z.string().max(64, { message: 'is not a known id', abort: true }).regex(/^[0-9a-f]{24}$/, 'is not a known id');
 
 const moveBody = z
   .object({

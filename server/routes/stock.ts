@@ -12,7 +12,7 @@ export const BACK_IN_STOCK_MESSAGES = {
 } as const;
 
 const optionQuery = z.object({
-  productId: z.string({ message: 'is required' }).max(64).regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)'),
+  productId: z.string({ message: 'is required' }).max(64, { message: 'must be a product id (24 hexadecimal characters)', abort: true }).regex(PRODUCT_ID_RE, 'must be a product id (24 hexadecimal characters)'),
   variant: z.string({ message: 'is required' }).max(MAX_VARIANT_LENGTH),
 });
 

@@ -14,11 +14,13 @@ export const BULK_MAX = 100;
 
 /** A tag as stored: trimmed, lowercase, inner spaces as one dash ('Gift wrap ' → 'gift-wrap'). */
 export function normaliseOrderTag(raw: string): string {
-  return raw.trim().toLowerCase().replace(/\s+/g, '-');
+  // Far longer than any tag: cut before the pattern reads it (orderTagError still refuses it).
+  return raw.slice(0, TAG_MAX_LENGTH * 4).trim().toLowerCase().replace(/\s+/g, '-');
 }
 
 /** Why a tag cannot be saved, worded for people; null when it can. */
 export function orderTagError(raw: string): string | null {
+  if (raw.length > TAG_MAX_LENGTH * 4) return `A tag has at most ${TAG_MAX_LENGTH} characters.`;
   const tag = normaliseOrderTag(raw);
   if (tag === '') return 'Type a tag first.';
   if (tag.length > TAG_MAX_LENGTH) return `A tag has at most ${TAG_MAX_LENGTH} characters.`;

@@ -19,7 +19,8 @@ const GENERATED = /^(\/img\/p\/[A-Za-z0-9-]{1,64})\.svg(\?[^#]*)?$/;
 
 /** `/img/p/<seed>-<width>.<format>?…` of a generated picture's path; null for any other picture. */
 export function rasterPicturePath(path: string, width: PictureWidth, format: PictureFormat): string | null {
-  const m = GENERATED.exec(path);
+  // A generated picture's path is short: anything longer is not one, and no pattern reads it.
+  const m = path.length <= 2000 ? GENERATED.exec(path) : null;
   return m ? `${m[1]}-${width}.${format}${m[2] ?? ''}` : null;
 }
 

@@ -125,7 +125,7 @@ describe('headers', () => {
   const csp = (origin: string) =>
     `default-src 'self';base-uri 'self';object-src 'none';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';font-src 'self' data:;connect-src 'self' ${origin.replace(/^http/, 'ws')};script-src 'self';frame-ancestors 'none';form-action 'self'`;
 
-  it('every kind of response carries the exact CSP, nosniff, a referrer policy and no framing', async () => {
+  it('every kind of response carries the exact CSP, nosniff, a referrer policy and no framing (a build script: nosniff, no document policies)', async () => {
     const dist = path.join(target.t.dataDir, 'dist-headers');
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -151,6 +151,14 @@ describe('headers', () => {
         call(base, 'GET', '/healthz'),
       ]);
       for (const [i, r] of responses.entries()) {
+        if (i === 2) {
+          // A build script is never a document: nosniff and the resource policy only (lib/assetHeaders.ts).
+          expect(r.headers.get('content-type')).toMatch(/javascript/);
+          expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+          expect(r.headers.get('content-security-policy')).toBeNull();
+          expect(r.headers.get('x-powered-by')).toBeNull();
+          continue;
+        }
         expect(r.headers.get('content-security-policy')).toBe(csp(i < 4 ? spaBase : base));
         expect(r.headers.get('x-content-type-options')).toBe('nosniff');
         expect(r.headers.get('referrer-policy')).toMatch(/^(no-referrer|strict-origin-when-cross-origin|same-origin)$/);

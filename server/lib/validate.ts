@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HttpError } from './errors';
+import { own } from '../../src/domain/lookup';
 
 /** Field names whose words are not their letters (`q` is a search box, `from`/`to` a date range). */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -12,7 +13,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** `trackingNumber` → 'tracking number', `accessories` → 'accessories'. */
-const words = (key: string) => FIELD_LABELS[key] ?? key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+const words = (key: string) => own(FIELD_LABELS, key) ?? key.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
 /**
  * A field's path as people read it: `startDate` → 'Start date', `accessories[0].price` →

@@ -50,7 +50,7 @@ describe('POST /api/wishlist/list, /add, /remove (SPEC §7)', () => {
       for (const url of ['/api/wishlist/add', '/api/wishlist/remove']) {
         const res = await post(app, url, body, a.token);
         expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
-        expect(res.json().message).toMatch(/productId/);
+        expect(res.json().message).toMatch(/Product id/);
       }
     }
     expect(await listOf(a.token)).toEqual([p.plain._id]);

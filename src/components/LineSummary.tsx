@@ -25,8 +25,11 @@ function lineName(line: ResolvedLine): string {
  * unit price of a cart or saved line; flagged when it cannot be bought. Shared by the cart and
  * saved-for-later lists (presentation only).
  */
-/** `shipText`: when the line ships ('Made to order — ships by Thu, Dec 3'), where the page knows it. */
-export function LineSummary({ line, headingId, shipText }: { line: ResolvedLine; headingId?: string; shipText?: string }) {
+/**
+ * `shipText`: when the line ships ('Made to order — ships by Thu, Dec 3') on a page that dates its
+ * lines; null while the dates are on their way (the line keeps their room: nothing moves when they come).
+ */
+export function LineSummary({ line, headingId, shipText }: { line: ResolvedLine; headingId?: string; shipText?: string | null }) {
   const gone = line.status === 'missing';
   const unavailable = line.status !== 'ok';
   const parts = line.kind === 'product' ? [line.color && `Color: ${line.color}`, line.size && `Size: ${line.size}`].filter(Boolean) : [];
@@ -85,12 +88,20 @@ export function LineSummary({ line, headingId, shipText }: { line: ResolvedLine;
             </Typography>
           )
         )}
-        {!unavailable && shipText && (
-          <Typography variant="body2" data-testid="line-ship-by" sx={{ fontWeight: 700, color: 'secondary.dark' }}>
-            {shipText}
-          </Typography>
-        )}
+        {!unavailable && shipText !== undefined && <LineShipBy text={shipText} />}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * A line's ship-by statement, or its room while it loads: two lines' height on a phone (where the
+ * statement may wrap), one on wider screens.
+ */
+export function LineShipBy({ text }: { text: string | null }) {
+  return (
+    <Typography variant="body2" data-testid={text === null ? undefined : 'line-ship-by'} sx={{ fontWeight: 700, color: 'secondary.dark', minHeight: { xs: '2.86em', sm: '1.43em' } }}>
+      {text ?? '\u00a0'}
+    </Typography>
   );
 }

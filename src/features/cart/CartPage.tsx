@@ -43,7 +43,7 @@ import type { CartSummary } from './rules';
 
 const GUEST_CHECKOUT_MESSAGE = 'To proceed to checkout, please log in.';
 
-function CartLine({ line, shipText }: { line: ResolvedLine; shipText?: string }) {
+function CartLine({ line, shipText }: { line: ResolvedLine; shipText?: string | null }) {
   const dispatch = useAppDispatch();
   const quantityText = useAppSelector((state) => selectQuantityInputText(state, line.key));
   const headingId = `cart-line-${line.key}`;
@@ -235,7 +235,7 @@ export function CartPage({ savedSection, onLoginRequested, onRetry }: { savedSec
         <Box sx={linesPanel}>
           <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {lines.map((line) => (
-              <CartLine key={line.key} line={line} shipText={shipTexts[line.key]} />
+              <CartLine key={line.key} line={line} shipText={line.status === 'ok' ? (shipTexts[line.key] ?? null) : undefined} />
             ))}
           </Box>
         </Box>

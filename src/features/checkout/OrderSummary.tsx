@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
+import { LineShipBy } from '../../components/LineSummary';
 import { TextInput } from '../../components/OutlinedField';
 import type { ResolvedLine } from '../../domain/cartLines';
 import type { OrderLineProblem, TotalsCents } from '../../domain/checkout';
@@ -20,7 +21,7 @@ function variantText(line: ResolvedLine): string {
   return [line.color, line.size && `Size ${line.size}`].filter(Boolean).join(' · ');
 }
 
-export function SummaryLine({ line, problem, shipText }: { line: ResolvedLine; problem?: string; shipText?: string }) {
+export function SummaryLine({ line, problem, shipText }: { line: ResolvedLine; problem?: string; shipText?: string | null }) {
   const variant = variantText(line);
   return (
     <Box component="li" sx={{ display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr) auto', gap: 1.5, alignItems: 'center', py: 1.25 }}>
@@ -52,11 +53,7 @@ export function SummaryLine({ line, problem, shipText }: { line: ResolvedLine; p
             {problem}
           </Typography>
         )}
-        {!problem && shipText && (
-          <Typography variant="body2" data-testid="line-ship-by" sx={{ fontWeight: 700, color: 'secondary.dark' }}>
-            {shipText}
-          </Typography>
-        )}
+        {!problem && shipText !== undefined && <LineShipBy text={shipText} />}
       </Box>
       <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>{line.lineTotalCents === null ? '—' : money(line.lineTotalCents)}</Typography>
     </Box>

@@ -157,7 +157,7 @@ export function PlaceOrderPage({ buyNow, onRetry }: { buyNow: BuyNowItem | null;
       <>
         <Box component="ul" aria-label="Order items" sx={{ listStyle: 'none', m: 0, p: 0, mb: 1 }}>
           {preview.lines.map((line) => (
-            <SummaryLine key={line.key} line={line} problem={problemFor(preview.problems, line.key)} shipText={shipTexts[line.key]} />
+            <SummaryLine key={line.key} line={line} problem={problemFor(preview.problems, line.key)} shipText={line.status === 'ok' ? (shipTexts[line.key] ?? null) : undefined} />
           ))}
         </Box>
         <Divider sx={{ my: 2 }} />

@@ -27,6 +27,11 @@ interface AxeViolation {
  * best-practice rules, and returns one line per serious or critical violation and node.
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // Colours are judged at rest: a button fading in (MUI's 250 ms transitions) has the contrast of
+  // neither end. Endless animations (a spinner) never finish: after 2 s axe runs anyway.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
+    .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;

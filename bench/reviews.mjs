@@ -96,7 +96,9 @@ export async function run({ root }) {
     }
   } finally {
     await server.stop();
-    await pgdb.drop();
+    // BENCH_REVIEWS_KEEP=1 keeps the filled database for EXPLAIN (its URL is printed).
+    if (process.env.BENCH_REVIEWS_KEEP === '1') console.log(`  kept ${pgdb.url}`);
+    else await pgdb.drop();
   }
   return rows;
 }

@@ -496,6 +496,8 @@ export const reviews = pgTable(
     // "Lowest rated": stars up, newest first within a star count (a direction the index above cannot give).
     index('reviews_product_lowest_idx').on(t.productId, t.status, t.rating, t.createdAt.desc(), t.id.desc()),
     index('reviews_product_helpful_idx').on(t.productId, t.status, t.helpfulCount, t.createdAt, t.id),
+    // "Most helpful" among one star count.
+    index('reviews_product_stars_helpful_idx').on(t.productId, t.status, t.rating, t.helpfulCount, t.createdAt, t.id),
     index('reviews_status_updated_idx').on(t.status, t.updatedAt, t.id),
   ],
 );

@@ -39,6 +39,13 @@ export interface ModeratedReview extends OwnReview {
   reportReasons: string[];
 }
 
+/** Which page of a product's approved reviews: an order, optionally one star count, a page number from 1. */
+interface ReviewPageQuery {
+  sort: ReviewSort;
+  stars: number | null;
+  page: number;
+}
+
 export type ModerationFilter = ReviewStatus | 'reported';
 
 export interface ModerationSettings {
@@ -121,16 +128,8 @@ export class ReviewsRepository {
    * summary), not counted per request. The page's ids are found first, in the order of an index
    * (a deep page walks index entries only), and only its ten rows are read and joined to their authors.
    */
-  async page(productId: string, opts: { sort: ReviewSort; stars: number | null; page: number }): Promise<Review[]> {
-    const where = and(eq(reviews.productId, productId), eq(reviews.status, 'approved'), opts.stars ? eq(reviews.rating, opts.stars) : undefined);
-    const ids = this.db
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(where)
-      .orderBy(...ORDER_BY[opts.sort])
-      .limit(REVIEW_LIMITS.pageSize)
-      .offset((opts.page - 1) * REVIEW_LIMITS.pageSize)
-      .as('page_ids');
+  async page(productId: string, opts: ReviewPageQuery): Promise<Review[]> {
+    const ids = this.pageIdsQuery(productId, opts).as('page_ids');
     const rows = await this.db
       .select({ review: reviews, authorName: users.name })
       .from(ids)
@@ -138,6 +137,22 @@ export class ReviewsRepository {
       .innerJoin(users, eq(users.id, reviews.userId))
       .orderBy(...ORDER_BY[opts.sort]);
     return rows.map((r) => toWire(r.review, r.authorName, false));
+  }
+
+  /** The SQL that finds a page's ids (for the query-plan test). */
+  pageIdsSql(productId: string, opts: ReviewPageQuery): SQL {
+    return this.pageIdsQuery(productId, opts).getSQL();
+  }
+
+  /** The ids of a page of a product's approved reviews, in the order of the index its order reads. */
+  private pageIdsQuery(productId: string, opts: ReviewPageQuery) {
+    return this.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved'), opts.stars ? eq(reviews.rating, opts.stars) : undefined))
+      .orderBy(...ORDER_BY[opts.sort])
+      .limit(REVIEW_LIMITS.pageSize)
+      .offset((opts.page - 1) * REVIEW_LIMITS.pageSize);
   }
 
   /** Which of `reviewIds` the account has voted helpful. */

@@ -696,6 +696,47 @@ export const customerStats = pgTable(
   ],
 );
 
+/**
+ * Pre-summed sales per UTC hour (0013_figures): paid orders and their amount by the hour of
+ * paid_at, refunds (not failed) by the hour they were made. Kept by triggers on orders and
+ * order_refunds in the change's own transaction; code only reads it (the dashboard).
+ */
+export const salesSlots = pgTable('sales_slots', {
+  slot: ts('slot').primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+});
+
+/** Units paid per order line's product, kind and name and UTC day of paid_at (0013_figures; triggers keep it). */
+export const productSalesSlots = pgTable(
+  'product_sales_slots',
+  {
+    slot: ts('slot').notNull(),
+    productId: text('product_id'),
+    kind: text('kind'),
+    name: text('name'),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('product_sales_slots_key').on(t.slot, t.productId, t.kind, t.name).nullsNotDistinct()],
+);
+
+/**
+ * Orders and their amount per UTC day of created_at, status and payment (0013_figures; triggers
+ * keep it): the order board's totals and the day a deep page starts in, without counting 100,000 rows.
+ */
+export const orderBoardDays = pgTable(
+  'order_board_days',
+  {
+    day: ts('day').notNull(),
+    status: text('status').notNull(),
+    paid: boolean('paid').notNull(),
+    orders: integer('orders').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'order_board_days_pkey', columns: [t.day, t.status, t.paid] })],
+);
+
 /** A staff-only note on an order (0009_fulfilment): never in a shopper's answer or e-mail. */
 export const orderNotes = pgTable(
   'order_notes',

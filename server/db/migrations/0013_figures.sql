@@ -145,3 +145,12 @@ CREATE TRIGGER "order_refunds_shop_figures_inserted" AFTER INSERT ON "order_refu
 CREATE TRIGGER "order_refunds_shop_figures_updated" AFTER UPDATE ON "order_refunds" REFERENCING OLD TABLE AS "old_refunds" NEW TABLE AS "new_refunds" FOR EACH STATEMENT EXECUTE FUNCTION "shop_figures_refunds_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "order_refunds_shop_figures_deleted" AFTER DELETE ON "order_refunds" REFERENCING OLD TABLE AS "old_refunds" FOR EACH STATEMENT EXECUTE FUNCTION "shop_figures_refunds_changed"();
+--> statement-breakpoint
+-- The customer list sorted by name pages from its index alone, as its other sorts do (0010): an
+-- index on the expression lower(name) cannot answer an index-only scan (PostgreSQL wants the
+-- column itself), so a deep page read 20,000 rows and sorted them; a stored lower-case copy can.
+ALTER TABLE "users" ADD COLUMN "name_key" text GENERATED ALWAYS AS (lower("name")) STORED NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "users_shopper_name_key_idx" ON "users" USING btree ("name_key", "id") WHERE "role" = 'shopper';
+--> statement-breakpoint
+DROP INDEX "users_shopper_name_idx";

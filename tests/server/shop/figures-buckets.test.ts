@@ -97,6 +97,20 @@ describe('the buckets a change writes', () => {
     expect(b.sales.find((r) => r.slot === '2026-03-07 23:00:00+00')).toBeUndefined();
   });
 
+  it('concurrent payments in one hour all count (each adds its delta; none overwrites another)', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => insertOrder({ status: 'Payment Pending', paidAt: null, createdAt: '2026-04-01T08:00:00Z', cents: 100 + i, items: [line('Ant', 1, 100 + i)] })),
+    );
+    await Promise.all(
+      ids.map((id, i) => ctx.app.db.update(orders).set({ status: 'Order Placed', paidAt: new Date(Date.parse('2026-04-01T09:00:00Z') + i * 60_000) }).where(eq(orders.id, id))),
+    );
+    const b = await buckets();
+    // 20 orders of 1.00 + i cents: 2000 + 190.
+    expect(b.sales).toContainEqual({ slot: '2026-04-01 09:00:00+00', orders: 20, paid_cents: 2190, refunded_cents: 0 });
+    expect(b.units).toContainEqual({ slot: '2026-04-01 00:00:00+00', product_id: 'Ant000000000000000000000', kind: 'product', name: 'Ant', units: 20 });
+    expect(b.board).toContainEqual({ day: '2026-04-01 00:00:00+00', status: 'Order Placed', paid: true, orders: 20, cents: 2190 });
+  });
+
   it('a checkout cancelled before payment is on the board as unpaid and never in the sales', async () => {
     const before = await buckets();
     const id = await insertOrder({ status: 'Payment Pending', paidAt: null, createdAt: '2026-03-09T12:00:00Z', cents: 3300, items: [line('Bat', 1, 3300)] });

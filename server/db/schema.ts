@@ -14,6 +14,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -705,24 +706,31 @@ export const customerStats = pgTable(
  * paid_at, refunds (not failed) by the hour they were made. Kept by triggers on orders and
  * order_refunds in the change's own transaction; code only reads it (the dashboard).
  */
-export const salesSlots = pgTable('sales_slots', {
-  slot: ts('slot').primaryKey(),
-  orders: integer('orders').notNull().default(0),
-  paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
-  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
-});
+export const salesSlots = pgTable(
+  'sales_slots',
+  {
+    slot: ts('slot').notNull(),
+    /** One of up to 16 rows a slot is split into (the writer's backend pid modulo 16), so concurrent writers rarely wait on one row; readers sum them. */
+    shard: smallint('shard').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'sales_slots_pkey', columns: [t.slot, t.shard] })],
+);
 
 /** Units paid per order line's product, kind and name and UTC day of paid_at (0013_figures; triggers keep it). */
 export const productSalesSlots = pgTable(
   'product_sales_slots',
   {
     slot: ts('slot').notNull(),
+    shard: smallint('shard').notNull().default(0),
     productId: text('product_id'),
     kind: text('kind'),
     name: text('name'),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [unique('product_sales_slots_key').on(t.slot, t.productId, t.kind, t.name).nullsNotDistinct()],
+  (t) => [unique('product_sales_slots_key').on(t.slot, t.shard, t.productId, t.kind, t.name).nullsNotDistinct()],
 );
 
 /**
@@ -735,10 +743,11 @@ export const orderBoardDays = pgTable(
     day: ts('day').notNull(),
     status: text('status').notNull(),
     paid: boolean('paid').notNull(),
+    shard: smallint('shard').notNull().default(0),
     orders: integer('orders').notNull().default(0),
     cents: bigint('cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'order_board_days_pkey', columns: [t.day, t.status, t.paid] })],
+  (t) => [primaryKey({ name: 'order_board_days_pkey', columns: [t.day, t.status, t.paid, t.shard] })],
 );
 
 /** A staff-only note on an order (0009_fulfilment): never in a shopper's answer or e-mail. */

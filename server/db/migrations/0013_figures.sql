@@ -13,29 +13,37 @@
 --                         amount (after discount, with shipping), refunds (not failed)
 --   product_sales_slots   per UTC day of paid_at and order line (product, kind, name): units
 --   order_board_days      per UTC day of created_at, status and paid or not: orders, amount
+--
+-- Each bucket is split into up to 16 shards (the writing connection's backend pid modulo 16;
+-- the backfill writes shard 0), which readers sum: concurrent checkouts and payments in the same
+-- hour then mostly lock different rows instead of queuing on one until each commits.
 CREATE TABLE "sales_slots" (
-	"slot" timestamp with time zone PRIMARY KEY NOT NULL,
+	"slot" timestamp with time zone NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
 	"paid_cents" bigint DEFAULT 0 NOT NULL,
-	"refunded_cents" bigint DEFAULT 0 NOT NULL
+	"refunded_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_slots_pkey" PRIMARY KEY ("slot", "shard")
 );
 --> statement-breakpoint
 CREATE TABLE "product_sales_slots" (
 	"slot" timestamp with time zone NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"product_id" text,
 	"kind" text,
 	"name" text,
 	"units" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "product_sales_slots_key" UNIQUE NULLS NOT DISTINCT ("slot", "product_id", "kind", "name")
+	CONSTRAINT "product_sales_slots_key" UNIQUE NULLS NOT DISTINCT ("slot", "shard", "product_id", "kind", "name")
 );
 --> statement-breakpoint
 CREATE TABLE "order_board_days" (
 	"day" timestamp with time zone NOT NULL,
 	"status" text NOT NULL,
 	"paid" boolean NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
 	"cents" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "order_board_days_pkey" PRIMARY KEY ("day", "status", "paid")
+	CONSTRAINT "order_board_days_pkey" PRIMARY KEY ("day", "status", "paid", "shard")
 );
 --> statement-breakpoint
 -- Backfill: the orders and refunds already there (the same sums the triggers keep from now on).
@@ -83,29 +91,29 @@ BEGIN
 	EXECUTE format($q$
 		WITH d AS MATERIALIZED (%s),
 		sales AS (
-			INSERT INTO "sales_slots" AS s ("slot", "orders", "paid_cents")
-			SELECT date_bin('1 hour', d."paid_at", '2000-01-01 00:00:00+00'), sum(d."sign"), sum(d."sign" * d."amount_cents"::bigint)
+			INSERT INTO "sales_slots" AS s ("slot", "shard", "orders", "paid_cents")
+			SELECT date_bin('1 hour', d."paid_at", '2000-01-01 00:00:00+00'), pg_backend_pid() %% 16, sum(d."sign"), sum(d."sign" * d."amount_cents"::bigint)
 			FROM d WHERE d."paid_at" IS NOT NULL
 			GROUP BY 1 HAVING sum(d."sign") <> 0 OR sum(d."sign" * d."amount_cents"::bigint) <> 0
 			ORDER BY 1
-			ON CONFLICT ("slot") DO UPDATE SET "orders" = s."orders" + excluded."orders", "paid_cents" = s."paid_cents" + excluded."paid_cents"
+			ON CONFLICT ("slot", "shard") DO UPDATE SET "orders" = s."orders" + excluded."orders", "paid_cents" = s."paid_cents" + excluded."paid_cents"
 			RETURNING 1
 		),
 		units AS (
-			INSERT INTO "product_sales_slots" AS p ("slot", "product_id", "kind", "name", "units")
-			SELECT date_bin('1 day', d."paid_at", '2000-01-01 00:00:00+00'), i->>'productId', i->>'kind', i->>'name', sum(d."sign" * (i->>'quantity')::int)
+			INSERT INTO "product_sales_slots" AS p ("slot", "shard", "product_id", "kind", "name", "units")
+			SELECT date_bin('1 day', d."paid_at", '2000-01-01 00:00:00+00'), pg_backend_pid() %% 16, i->>'productId', i->>'kind', i->>'name', sum(d."sign" * (i->>'quantity')::int)
 			FROM d CROSS JOIN LATERAL jsonb_array_elements(d."items") i WHERE d."paid_at" IS NOT NULL
-			GROUP BY 1, 2, 3, 4 HAVING sum(d."sign" * (i->>'quantity')::int) <> 0
-			ORDER BY 1, 2, 3, 4
+			GROUP BY 1, 3, 4, 5 HAVING sum(d."sign" * (i->>'quantity')::int) <> 0
+			ORDER BY 1, 3, 4, 5
 			ON CONFLICT ON CONSTRAINT "product_sales_slots_key" DO UPDATE SET "units" = p."units" + excluded."units"
 			RETURNING 1
 		)
-		INSERT INTO "order_board_days" AS b ("day", "status", "paid", "orders", "cents")
-		SELECT date_bin('1 day', d."created_at", '2000-01-01 00:00:00+00'), d."status", d."paid_at" IS NOT NULL, sum(d."sign"), sum(d."sign" * d."amount_cents"::bigint)
+		INSERT INTO "order_board_days" AS b ("day", "status", "paid", "shard", "orders", "cents")
+		SELECT date_bin('1 day', d."created_at", '2000-01-01 00:00:00+00'), d."status", d."paid_at" IS NOT NULL, pg_backend_pid() %% 16, sum(d."sign"), sum(d."sign" * d."amount_cents"::bigint)
 		FROM d
 		GROUP BY 1, 2, 3 HAVING sum(d."sign") <> 0 OR sum(d."sign" * d."amount_cents"::bigint) <> 0
 		ORDER BY 1, 2, 3
-		ON CONFLICT ("day", "status", "paid") DO UPDATE SET "orders" = b."orders" + excluded."orders", "cents" = b."cents" + excluded."cents"
+		ON CONFLICT ("day", "status", "paid", "shard") DO UPDATE SET "orders" = b."orders" + excluded."orders", "cents" = b."cents" + excluded."cents"
 	$q$, src);
 	RETURN NULL;
 END
@@ -129,12 +137,12 @@ BEGIN
 			UNION ALL SELECT 1 AS "sign", "created_at", "amount_cents" FROM "new_refunds" WHERE "status" <> ''failed'''
 	END;
 	EXECUTE format($q$
-		INSERT INTO "sales_slots" AS s ("slot", "refunded_cents")
-		SELECT date_bin('1 hour', d."created_at", '2000-01-01 00:00:00+00'), sum(d."sign" * d."amount_cents"::bigint)
+		INSERT INTO "sales_slots" AS s ("slot", "shard", "refunded_cents")
+		SELECT date_bin('1 hour', d."created_at", '2000-01-01 00:00:00+00'), pg_backend_pid() %% 16, sum(d."sign" * d."amount_cents"::bigint)
 		FROM (%s) d
 		GROUP BY 1 HAVING sum(d."sign" * d."amount_cents"::bigint) <> 0
 		ORDER BY 1
-		ON CONFLICT ("slot") DO UPDATE SET "refunded_cents" = s."refunded_cents" + excluded."refunded_cents"
+		ON CONFLICT ("slot", "shard") DO UPDATE SET "refunded_cents" = s."refunded_cents" + excluded."refunded_cents"
 	$q$, src);
 	RETURN NULL;
 END

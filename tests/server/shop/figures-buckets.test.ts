@@ -32,12 +32,18 @@ const line = (name: string, quantity: number, cents: number): StoredOrderItem =>
 type Row = Record<string, unknown>;
 const select = async (query: ReturnType<typeof sql>) => ((await ctx.app.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
-/** The three bucket tables as plain rows (zero rows left by a change and its undoing are no figure). */
+/**
+ * The three bucket tables as plain rows, their shards summed as every reader sums them (zero rows
+ * left by a change and its undoing are no figure).
+ */
 async function buckets() {
   return {
-    sales: await select(sql`select slot::text, orders, paid_cents::int, refunded_cents::int from sales_slots where orders <> 0 or paid_cents <> 0 or refunded_cents <> 0 order by slot`),
-    units: await select(sql`select slot::text, product_id, kind, name, units::int from product_sales_slots where units <> 0 order by slot, product_id, kind, name`),
-    board: await select(sql`select day::text, status, paid, orders, cents::int from order_board_days where orders <> 0 or cents <> 0 order by day, status, paid`),
+    sales: await select(sql`select slot::text, sum(orders)::int as orders, sum(paid_cents)::int as paid_cents, sum(refunded_cents)::int as refunded_cents
+      from sales_slots group by slot having sum(orders) <> 0 or sum(paid_cents) <> 0 or sum(refunded_cents) <> 0 order by slot`),
+    units: await select(sql`select slot::text, product_id, kind, name, sum(units)::int as units
+      from product_sales_slots group by slot, product_id, kind, name having sum(units) <> 0 order by slot, product_id, kind, name`),
+    board: await select(sql`select day::text, status, paid, sum(orders)::int as orders, sum(cents)::int as cents
+      from order_board_days group by day, status, paid having sum(orders) <> 0 or sum(cents) <> 0 order by day, status, paid`),
   };
 }
 
@@ -109,6 +115,18 @@ describe('the buckets a change writes', () => {
     expect(b.sales).toContainEqual({ slot: '2026-04-01 09:00:00+00', orders: 20, paid_cents: 2190, refunded_cents: 0 });
     expect(b.units).toContainEqual({ slot: '2026-04-01 00:00:00+00', product_id: 'Ant000000000000000000000', kind: 'product', name: 'Ant', units: 20 });
     expect(b.board).toContainEqual({ day: '2026-04-01 00:00:00+00', status: 'Order Placed', paid: true, orders: 20, cents: 2190 });
+  });
+
+  it("writes a change to its connection's shard of the bucket, so concurrent writers rarely wait on one row", async () => {
+    const id = await insertOrder({ status: 'Payment Pending', paidAt: null, createdAt: '2026-04-02T08:00:00Z', cents: 700, items: [line('Elk', 1, 700)] });
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: 'Order Placed', paidAt: new Date('2026-04-02T09:30:00Z') }).where(eq(orders.id, id));
+      const [mine] = ((await tx.execute(sql`select (pg_backend_pid() % 16)::int as shard`)) as unknown as { rows: Row[] }).rows;
+      const written = ((await tx.execute(sql`select shard::int from sales_slots where slot = '2026-04-02T09:00:00Z'`)) as unknown as { rows: Row[] }).rows;
+      const board = ((await tx.execute(sql`select shard::int from order_board_days where day = '2026-04-02T00:00:00Z' and status = 'Order Placed'`)) as unknown as { rows: Row[] }).rows;
+      expect(written).toEqual([mine]);
+      expect(board).toEqual([mine]);
+    });
   });
 
   it('a checkout cancelled before payment is on the board as unpaid and never in the sales', async () => {

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, stockOptions } from '../../../server/db/schema';
+import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, paymentSessions, stockOptions } from '../../../server/db/schema';
+import { REFUND_ANSWER_WAIT_MS } from '../../../server/services/orderWorkflow';
 import type { StaffRefundPanelResponse, StaffRefundResponse } from '../../../server/routes/staffRefunds';
 import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { REFUND_MESSAGES } from '../../../src/domain/refunds';
-import type { UserOrdersResponse } from '../../../src/domain/types';
+import type { Order, UserOrdersResponse } from '../../../src/domain/types';
 import { mailsAbout, makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
+import { listen, next, openSocket } from '../chat-helpers';
 import { useStaffApp } from './staff-helpers';
 
 const ctx = useStaffApp({ config: { publicUrl: 'http://shop.test' }, catalog: true });
@@ -159,6 +161,74 @@ describe('partial refunds', () => {
     expect((await refund('f'.repeat(24), { amount: 1 })).statusCode).toBe(404);
     const asShopper = await postJson(ctx.app, `/api/staff/orders/${unpaid.orderId}/refunds`, { idempotencyKey: key(), amount: 1 }, a.token);
     expect(asShopper.statusCode).toBe(403);
+  });
+});
+
+describe('live: the staff room hears each refund', () => {
+  it('a partial refund and a move to Refunded each reach a staff socket with what was given back (the board and the order page read again)', async () => {
+    const s = await paidOrder('Heard');
+    const url = ctx.app.server.listening ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}` : await listen(ctx.app);
+    const socket = await openSocket(url, ctx.staff.token);
+    try {
+      const part = next(socket, 'orderUpdated', 5000, (o: Order) => o._id === s.orderId);
+      expect((await refund(s.orderId, { lines: [{ index: 1, quantity: 1 }] })).statusCode).toBe(200);
+      expect(await part).toMatchObject({ status: 'Order Placed', refunded: 26.67 });
+
+      const rest = next(socket, 'orderUpdated', 5000, (o: Order) => o._id === s.orderId && o.status === 'Refunded');
+      expect((await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Refunded' }, ctx.staff.token)).statusCode).toBe(200);
+      expect(await rest).toMatchObject({ status: 'Refunded', refunded: 90 });
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('a refund whose provider answer never arrived', () => {
+  /** The first half of a refund request that died: the row reserved ('requested'), and perhaps the provider asked. */
+  const stuck = async (orderId: string, amountCents: number) =>
+    (
+      await ctx.app.refunds.reserve(
+        { orderId, idempotencyKey: `${orderId}:${key()}`, provider: 'test', actorId: ctx.staff.id, reason: 'Died midway', restock: false },
+        () => ({ amountCents, lines: [] }),
+      )
+    ).refund;
+  const later = () => new Date(Date.now() + REFUND_ANSWER_WAIT_MS + 60_000);
+
+  it('counts until the sweep asks the provider again under the same key and settles it (once, e-mailed)', async () => {
+    const s = await paidOrder('Stuck');
+    const row = await stuck(s.orderId, 1500);
+    // The provider had made it before the process died: the retry must find that refund, not make a second.
+    const made = await ctx.app.paymentProvider.refund({ orderId: s.orderId, sessionId: s.sessionId, amountCents: 1500, idempotencyKey: row.providerKey! });
+    expect((await panel(s.orderId)).refundable).toBe(75);
+    // A request still within its time is left alone.
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds()).toBe(0);
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(1);
+    const [settled] = await refundRows(s.orderId);
+    expect(settled).toMatchObject({ status: 'succeeded', providerRefundId: made.id });
+    expect((await panel(s.orderId)).refundable).toBe(75);
+    expect((await ctx.get(`/api/staff/orders/${s.orderId}`)).json()).toMatchObject({ order: { status: 'Order Placed', refunded: 15 } });
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(0);
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+  });
+
+  it('is marked failed and stops counting when the provider refuses it on retry', async () => {
+    const s = await paidOrder('Refused');
+    await stuck(s.orderId, 9000);
+    expect((await panel(s.orderId)).refundable).toBe(0);
+    // The built-in provider refuses more than the session took.
+    await ctx.app.db.update(paymentSessions).set({ amountCents: 100 }).where(eq(paymentSessions.id, s.sessionId));
+    try {
+      expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(1);
+    } finally {
+      await ctx.app.db.update(paymentSessions).set({ amountCents: 9000 }).where(eq(paymentSessions.id, s.sessionId));
+    }
+    expect((await refundRows(s.orderId)).map((r) => r.status)).toEqual(['failed']);
+    const p = await panel(s.orderId);
+    expect(p).toMatchObject({ refundable: 90, refunded: 0, refunds: [{ status: 'failed', amount: 90 }] });
+    expect(await refundMails(s.orderId)).toHaveLength(0);
+    // The order can be refunded afresh.
+    expect((await refund(s.orderId, { amount: 10 })).json()).toMatchObject({ order: { refunded: 10 } });
   });
 });
 

@@ -164,6 +164,43 @@ describe('partial refunds', () => {
   });
 });
 
+describe('the staff CLI (npm run staff -- refund)', () => {
+  it('lists what is left, refunds units of a line and an amount through the same workflow, once per key, with clear refusals', async () => {
+    const { main } = await import('../../../scripts/staff');
+    const server = ctx.app.server.listening ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}` : await listen(ctx.app);
+    const run = async (...args: string[]) => {
+      const lines: string[] = [];
+      const code = await main([...args, '--server', server], { DATA_DIR: ctx.t.dataDir }, (l) => lines.push(l));
+      return { code, text: lines.join('\n') };
+    };
+    const s = await paidOrder('Terminal');
+    const number = `#${(await ctx.get(`/api/staff/orders/${s.orderId}`)).json().order.orderNumber}`;
+
+    expect((await run('refund', '--order', s.orderId)).text).toBe(
+      [
+        `Order ${s.orderId} · Order Placed · paid $90.00 · refunded $0.00 · can still refund $90.00`,
+        '  line 1: Test Plain Widget × 3 · $60.00',
+        '  line 2: Test Sale Figure (Red, S) × 1 · $30.00',
+        '  delivery $10.00 (refunded as an amount) · discount $10.00',
+      ].join('\n'),
+    );
+    // Line 1, one unit (less its share of the discount), back in stock, with a reason; retried with its key: once.
+    const once = ['refund', '--order', s.orderId, '--line', '1:1', '--reason', 'Arrived cracked', '--restock', '--key', 'cli-test-key-1'];
+    expect((await run(...once)).text).toBe(`Refunded $17.77 of order ${number} (succeeded); $17.77 refunded in all, the order is Order Placed. The customer is e-mailed.`);
+    expect((await run(...once)).text).toBe(`That refund was made before (key cli-test-key-1): $17.77 of order ${number}, nothing more was refunded.`);
+    expect(await refundRows(s.orderId)).toMatchObject([{ amountCents: 1777, reason: 'Arrived cracked', restock: true, lines: [{ index: 0, quantity: 1 }] }]);
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+
+    await expect(run('refund', '--order', s.orderId, '--amount', '80')).rejects.toThrow('You can refund at most $72.23');
+    await expect(run('refund', '--order', s.orderId, '--amount', '12,40')).rejects.toThrow('--amount takes dollars and cents, such as 12.40, not "12,40"');
+    await expect(run('refund', '--order', s.orderId, '--line', '0')).rejects.toThrow('--line takes a line number');
+    await expect(run('refund', '--order', s.orderId, '--line', '9')).rejects.toThrow('The order has no item number 9');
+    expect((await run('refund', '--order', s.orderId, '--line', '1:2', '--line', '2', '--amount', '10')).text).toMatch(/^Refunded \$72\.23 of order .*; \$90\.00 refunded in all, the order is Refunded\./);
+    expect((await run('refund', '--order', s.orderId)).text).toContain('  refund ');
+    await expect(run('refund')).rejects.toThrow('--order is required');
+  });
+});
+
 describe('live: the staff room hears each refund', () => {
   it('a partial refund and a move to Refunded each reach a staff socket with what was given back (the board and the order page read again)', async () => {
     const s = await paidOrder('Heard');

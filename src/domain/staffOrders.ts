@@ -67,15 +67,6 @@ export interface OrderEvent {
   refund?: { _id: string; amount: number };
 }
 
-export interface OrderRefund {
-  _id: string;
-  provider: string;
-  amount: number;
-  status: string;
-  by: { _id: string | null; name: string | null; email: string | null };
-  at: string;
-}
-
 /** What a placed order shows beyond the order itself: its address and money breakdown (dollars). */
 export type OrderBreakdown = Omit<PlacedOrder, keyof Order>;
 
@@ -88,7 +79,6 @@ export interface StaffOrderDetail extends StaffOrderSummary, OrderBreakdown {
     /** The payment session's state: open, paid, declined, cancelled, expired; null before one opened. */
     sessionStatus: string | null;
     paidAt: string | null;
-    refund: OrderRefund | null;
   };
   history: OrderEvent[];
 }

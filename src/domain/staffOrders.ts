@@ -44,6 +44,12 @@ export interface StaffThread {
 export type BoardView = 'orders' | 'abandoned' | 'toFulfil';
 export const BOARD_VIEWS: readonly BoardView[] = ['orders', 'abandoned', 'toFulfil'];
 
+/**
+ * The board's "At risk" view: paid orders the print queue now plans past the date promised
+ * (server/services/printQueue.ts decides; the board lists them whatever its other filters say).
+ */
+export const AT_RISK_VIEW = 'atRisk';
+
 export interface OrderBoardPage {
   orders: StaffOrderSummary[];
   total: number;

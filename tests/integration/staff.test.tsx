@@ -139,6 +139,8 @@ describe('the staff console', () => {
     // The Payment row and the refund panel read the same list: both refunds, not the latest alone.
     expect(await screen.findByTestId('order-refund')).toHaveTextContent('$15.00 in 2 refunds');
     expect(screen.getAllByTestId('refund-made')).toHaveLength(2);
+    // The delivery address laid out as the packing slip lays it out (one Address component).
+    expect(screen.getByTestId('delivery-address')).toHaveTextContent('Ada Lovelace 1 Engine St Portland, OR 97201 United States 5035550100');
 
     await user.selectOptions(status, 'Delivered');
     await user.type(screen.getByRole('textbox', { name: 'Tracking number' }), '1Z999');

@@ -28,6 +28,8 @@ import { useGetRefundPanelQuery } from './refundApi';
 import { RefundPanel } from './RefundPanel';
 import { refundsSummary } from './refundRules';
 import { StatusChip } from './StatusChip';
+import { Address } from './fulfilment/AddressBlock';
+import { addressBlock } from '../../domain/fulfilment';
 import { CopyAddressButton, NotesAndTags, OrderLines, OrderTimeline, useOrderFulfilment } from './fulfilment/OrderFulfilmentParts';
 import { OrderPrintSummary } from './printing/OrderPrintSummary';
 import type { StaffOrderDetail } from './types';
@@ -319,11 +321,10 @@ export function OrderPage() {
           <RefundPanel orderId={order._id} />
           <Section title="Delivery" id="order-delivery">
             <Box component="dl" sx={{ m: 0 }}>
-              <Row label="Name">{`${a.firstName} ${a.lastName}`}</Row>
-              <Row label="Address">{`${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`}</Row>
+              <Row label="Address">
+                <Address address={addressBlock(a)} />
+              </Row>
               <Row label="Delivery e-mail">{order.deliveryEmail}</Row>
-              <Row label="Phone">{a.phone}</Row>
-              {a.description ? <Row label="Note">{a.description}</Row> : null}
               <Row label="Account">{order.customer ? `${order.customer.name} (${order.customer.email})` : '—'}</Row>
             </Box>
             <CopyAddressButton address={a} />

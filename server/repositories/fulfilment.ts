@@ -193,6 +193,8 @@ export class FulfilmentRepository {
       const at = e.createdAt.toISOString();
       const _id = `event-${e.id}`;
       const to = e.toStatus as OrderStatus;
+      // A refund's own event (its status kept) is told by the refund's entry below, not as a tracking change.
+      if (e.refundId && e.fromStatus === to) continue;
       if (e.fromStatus === null) entries.push({ _id, kind: 'placed', at, title: to === 'Payment Pending' ? 'Order placed (awaiting payment)' : `Order recorded as ${to}`, detail: null, by });
       else if (e.fromStatus === 'Payment Pending' && to === 'Order Placed')
         entries.push({ _id, kind: 'paid', at, title: order.orderNumber ? `Paid: order ${formatOrderNumber(order.orderNumber)}` : 'Paid', detail: `${formatCents(order.amountCents)} by ${order.paymentMethod}`, by });

@@ -134,7 +134,7 @@ export type BoardStatusFilter = (typeof BOARD_STATUS_FILTERS)[number];
 export const BOARD_VIEWS = [
   { value: 'orders', label: 'All orders' },
   { value: 'toFulfil', label: 'To fulfil (paid, not delivered)' },
-  { value: AT_RISK_VIEW, label: 'At risk (may miss the date promised)' },
+  { value: AT_RISK_VIEW, label: 'At risk' },
 ] as const;
 export type BoardView = (typeof BOARD_VIEWS)[number]['value'];
 

@@ -5,3 +5,7 @@
 ALTER TABLE "order_refunds" ADD COLUMN "provider_key" text;
 --> statement-breakpoint
 CREATE INDEX "order_refunds_requested_idx" ON "order_refunds" USING btree ("created_at") WHERE "status" = 'requested';
+--> statement-breakpoint
+-- The keys earlier refunds were asked with (services/orderWorkflow.ts): a whole order's first
+-- refund under the order's own key, any other under its refund id.
+UPDATE "order_refunds" SET "provider_key" = CASE WHEN "idempotency_key" = "order_id" || ':order-' || "order_id" || '-refund' THEN 'order-' || "order_id" || '-refund' ELSE 'refund-' || "id" END;

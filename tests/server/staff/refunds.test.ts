@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, paymentSessions, stockOptions } from '../../../server/db/schema';
 import { REFUND_ANSWER_WAIT_MS } from '../../../server/services/orderWorkflow';
@@ -247,6 +248,22 @@ describe('a refund whose provider answer never arrived', () => {
     expect(await refundMails(s.orderId)).toHaveLength(1);
     expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(0);
     expect(await refundMails(s.orderId)).toHaveLength(1);
+  });
+
+  it("keeps the provider key of refunds made before 0016 (the migration's backfill): a whole order's first refund under the order's key", async () => {
+    const s = await paidOrder('Before');
+    const whole = await ctx.app.refunds.reserve(
+      { orderId: s.orderId, idempotencyKey: `${s.orderId}:order-${s.orderId}-refund`, provider: 'test', actorId: ctx.staff.id, reason: null, restock: false },
+      () => ({ amountCents: 100, lines: [] }),
+    );
+    const part = await stuck(s.orderId, 200);
+    await ctx.app.db.update(orderRefunds).set({ providerKey: null }).where(eq(orderRefunds.orderId, s.orderId));
+    const statements = readFileSync(new URL('../../../server/db/migrations/0016_refund_retry.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    await ctx.app.db.execute(sql.raw(statements.at(-1)!));
+    const keys = new Map((await refundRows(s.orderId)).map((r) => [r.id, r.providerKey]));
+    expect([keys.get(whole.refund.id), keys.get(part.id)]).toEqual([`order-${s.orderId}-refund`, `refund-${part.id}`]);
+    // Not left waiting for the sweep tests of this file.
+    await ctx.app.db.delete(orderRefunds).where(eq(orderRefunds.orderId, s.orderId));
   });
 
   it('is marked failed and stops counting when the provider refuses it on retry', async () => {

@@ -499,12 +499,20 @@ export const reviews = pgTable(
     uniqueIndex('reviews_user_product_unique').on(t.userId, t.productId),
     index('reviews_product_recent_idx').on(t.productId, t.status, t.createdAt, t.id),
     index('reviews_product_rating_idx').on(t.productId, t.status, t.rating, t.createdAt, t.id),
+    // "Lowest rated": stars up, newest first within a star count (a direction the index above cannot give).
+    index('reviews_product_lowest_idx').on(t.productId, t.status, t.rating, t.createdAt.desc(), t.id.desc()),
     index('reviews_product_helpful_idx').on(t.productId, t.status, t.helpfulCount, t.createdAt, t.id),
+    // "Most helpful" among one star count.
+    index('reviews_product_stars_helpful_idx').on(t.productId, t.status, t.rating, t.helpfulCount, t.createdAt, t.id),
     index('reviews_status_updated_idx').on(t.status, t.updatedAt, t.id),
   ],
 );
 
-/** Star totals of each product's approved reviews: read per page, never recomputed per request. */
+/**
+ * Star totals of each product's approved reviews: read per page, never recomputed per request.
+ * `version` is bumped with every change a shopper sees on the product's review pages (what the
+ * pages an instance keeps are tagged with).
+ */
 export const productRatings = pgTable('product_ratings', {
   productId: text('product_id')
     .primaryKey()
@@ -514,6 +522,7 @@ export const productRatings = pgTable('product_ratings', {
   stars3: integer('stars_3').notNull().default(0),
   stars4: integer('stars_4').notNull().default(0),
   stars5: integer('stars_5').notNull().default(0),
+  version: integer('version').notNull().default(0),
 });
 
 /** "Helpful" votes: one per account and review. */

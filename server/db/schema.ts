@@ -420,9 +420,15 @@ export const orderRefunds = pgTable(
     restock: boolean('restock').notNull().default(false),
     /** '<orderId>:<key of the staff request>': one refund per request, however often it is sent. */
     idempotencyKey: text('idempotency_key').unique('order_refunds_idempotency_key_unique'),
+    /** The key the provider was (or will be) asked with: a retry asks again under it, never a new one. */
+    providerKey: text('provider_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_refunds_created_idx').on(t.createdAt), index('order_refunds_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_refunds_created_idx').on(t.createdAt),
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    index('order_refunds_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+  ],
 );
 
 /** Who changed what in the shop (staff API): one row per change, readable per entity. */

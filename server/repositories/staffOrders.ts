@@ -255,15 +255,10 @@ export class StaffOrdersRepository {
         .leftJoin(users, eq(users.id, orderEvents.actorId))
         .where(eq(orderEvents.orderId, id))
         .orderBy(orderEvents.id),
-      this.db
-        .select({ refund: orderRefunds, name: users.name, email: users.email })
-        .from(orderRefunds)
-        .leftJoin(users, eq(users.id, orderRefunds.actorId))
-        .where(eq(orderRefunds.orderId, id)),
+      this.db.select({ id: orderRefunds.id, amountCents: orderRefunds.amountCents }).from(orderRefunds).where(eq(orderRefunds.orderId, id)),
       row.paymentSessionId ? this.db.select().from(paymentSessions).where(eq(paymentSessions.id, row.paymentSessionId)) : Promise.resolve([]),
     ]);
     const session = sessions[0];
-    const refund = refunds[0];
     return {
       ...summary(row, found.customerName === null ? null : { _id: row.userId, name: found.customerName, email: found.customerEmail! }),
       ...orderBreakdown(row),
@@ -272,17 +267,8 @@ export class StaffOrdersRepository {
         provider: session?.provider ?? null,
         sessionId: session?.id ?? null,
         sessionStatus: session?.status ?? null,
+        // Its refunds (all of them) are the refund panel's: GET /api/staff/orders/:id/refunds.
         paidAt: row.paidAt?.toISOString() ?? null,
-        refund: refund
-          ? {
-              _id: refund.refund.providerRefundId ?? refund.refund.id,
-              provider: refund.refund.provider,
-              amount: toDollars(refund.refund.amountCents),
-              status: refund.refund.status,
-              by: { _id: refund.refund.actorId, name: refund.name, email: refund.email },
-              at: refund.refund.createdAt.toISOString(),
-            }
-          : null,
       },
       history: events.map(({ event: e, name, email }) => ({
         _id: String(e.id),
@@ -336,9 +322,9 @@ export class StaffOrdersRepository {
 }
 
 /** The refund an order event records, if it records one. */
-function refundOfEvent(refundId: string | null, refunds: ReadonlyArray<{ refund: { id: string; amountCents: number } }>): { refund?: { _id: string; amount: number } } {
-  const r = refundId ? refunds.find((x) => x.refund.id === refundId) : undefined;
-  return r ? { refund: { _id: r.refund.id, amount: toDollars(r.refund.amountCents) } } : {};
+function refundOfEvent(refundId: string | null, refunds: ReadonlyArray<{ id: string; amountCents: number }>): { refund?: { _id: string; amount: number } } {
+  const r = refundId ? refunds.find((x) => x.id === refundId) : undefined;
+  return r ? { refund: { _id: r.id, amount: toDollars(r.amountCents) } } : {};
 }
 
 function summary(row: OrderRow, customer: StaffCustomer | null): StaffOrderSummary {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
 import type { PlannedRefund, RefundedSoFar } from '../../src/domain/refunds';
 import type { OrderRefundView } from '../../src/domain/refunds';
@@ -127,12 +127,12 @@ export class RefundsRepository {
    * Refunds still 'requested' since before `before` (their request died before the provider's
    * answer was recorded), oldest first, with the e-mail of the staff member who asked.
    */
-  async waiting(before: Date, limit = 50): Promise<{ refund: RefundRow; actorEmail: string | null }[]> {
+  async waiting(before: Date, since: Date, limit = 50): Promise<{ refund: RefundRow; actorEmail: string | null }[]> {
     return this.db
       .select({ refund: orderRefunds, actorEmail: users.email })
       .from(orderRefunds)
       .leftJoin(users, eq(users.id, orderRefunds.actorId))
-      .where(and(eq(orderRefunds.status, REQUESTED), lt(orderRefunds.createdAt, before)))
+      .where(and(eq(orderRefunds.status, REQUESTED), lt(orderRefunds.createdAt, before), gte(orderRefunds.createdAt, since)))
       .orderBy(asc(orderRefunds.createdAt))
       .limit(limit);
   }

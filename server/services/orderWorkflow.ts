@@ -595,7 +595,8 @@ export class OrderWorkflow {
   async retryWaitingRefunds(now = new Date(this.now())): Promise<number> {
     const provider = this.deps.provider;
     let done = 0;
-    for (const { refund, actorEmail } of await this.deps.refunds.waiting(new Date(now.getTime() - REFUND_ANSWER_WAIT_MS))) {
+    const waiting = await this.deps.refunds.waiting(new Date(now.getTime() - REFUND_ANSWER_WAIT_MS), new Date(now.getTime() - REFUND_RETRY_WINDOW_MS));
+    for (const { refund, actorEmail } of waiting) {
       // Asked of another provider (this server was reconfigured): only that one can say; left as it is.
       if (refund.provider !== provider.kind) continue;
       const session = await this.deps.staffOrders.paidSession(refund.orderId);
@@ -635,6 +636,13 @@ interface RefundDone {
  * request can wait for the provider (Stripe's client gives up after 80 s, and retries once).
  */
 export const REFUND_ANSWER_WAIT_MS = 5 * 60 * 1000;
+
+/**
+ * How long the sweep keeps asking again: Stripe remembers an idempotency key for 24 hours, and a
+ * retry after that could refund twice. A refund still waiting then stays 'requested' (counted, and
+ * named as waiting on the order page) for staff to check with the provider.
+ */
+export const REFUND_RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 /** The refund a staff status change made, in cents, under the provider's id (the staff CLI prints it). */
 function refundMade(r: RefundRow): RefundMade {

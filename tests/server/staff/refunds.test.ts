@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, paymentSessions, stockOptions } from '../../../server/db/schema';
-import { REFUND_ANSWER_WAIT_MS } from '../../../server/services/orderWorkflow';
+import { REFUND_ANSWER_WAIT_MS, REFUND_RETRY_WINDOW_MS } from '../../../server/services/orderWorkflow';
 import type { StaffRefundPanelResponse, StaffRefundResponse } from '../../../server/routes/staffRefunds';
 import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { REFUND_MESSAGES } from '../../../src/domain/refunds';
@@ -248,6 +248,16 @@ describe('a refund whose provider answer never arrived', () => {
     expect(await refundMails(s.orderId)).toHaveLength(1);
     expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(0);
     expect(await refundMails(s.orderId)).toHaveLength(1);
+  });
+
+  it('is never asked again once the provider may have forgotten its key (Stripe keeps one 24 h): it stays waiting for staff', async () => {
+    const s = await paidOrder('Forgotten');
+    await stuck(s.orderId, 700);
+    const tooLate = new Date(Date.now() + REFUND_RETRY_WINDOW_MS + 60_000);
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds(tooLate)).toBe(0);
+    expect((await refundRows(s.orderId)).map((r) => r.status)).toEqual(['requested']);
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(1);
+    expect((await refundRows(s.orderId)).map((r) => r.status)).toEqual(['succeeded']);
   });
 
   it("keeps the provider key of refunds made before 0016 (the migration's backfill): a whole order's first refund under the order's key", async () => {

@@ -127,7 +127,8 @@ export function OrdersBoard() {
         emptyText={data && data.orders.length === 0 ? (filtered ? STAFF_TEXT.boardEmpty : STAFF_TEXT.noOrders) : null}
       >
         <Box sx={{ bgcolor: 'background.paper', borderRadius: 3, border: `1px solid ${brand.line}`, opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
-          <Table size="small" aria-label="Orders" sx={{ tableLayout: 'fixed', width: '100%' }}>
+          {/* On a phone the cells keep less padding and a long status wraps inside its pill, so the row stays inside the card. */}
+          <Table size="small" aria-label="Orders" sx={{ tableLayout: 'fixed', width: '100%', '& th, & td': { px: { xs: 1, md: 2 } }, '& [data-testid="staff-status"]': { whiteSpace: { xs: 'normal', md: 'nowrap' } } }}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" sx={{ width: 48 }}>

@@ -158,4 +158,32 @@ describe('the staff console', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toHaveLength(1);
   });
+
+  it('an order never paid shows no refund panel: nothing to give back', async () => {
+    asRole('staff');
+    const id = 'f'.repeat(24);
+    mswServer.use(
+      http.get('*/api/staff/orders/:id', () =>
+        HttpResponse.json({
+          success: true,
+          order: {
+            _id: id, status: 'Payment Pending', items: [{ name: 'Dragon', image: '', unitPrice: 20, quantity: 1, color: 'Red|' }], amount: 30, paymentMethod: 'Card', date: Date.UTC(2026, 10, 20),
+            customer: { _id: 'u', name: 'Ada Lovelace', email: 'ada@example.com' }, deliveryEmail: 'ada@example.com', itemCount: 1,
+            address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', street: '1 Engine St', city: 'Portland', state: 'OR', zipcode: '97201', country: 'United States', phone: '5035550100' },
+            subtotal: 20, deliveryFee: 10, discount: 0, discountCode: null, isBuyNow: false,
+            payment: { method: 'Card', provider: 'test', sessionId: 's', sessionStatus: 'open', paidAt: null },
+            history: [],
+          },
+          audit: [],
+        }),
+      ),
+      http.get('*/api/staff/orders/:id/refunds', () =>
+        HttpResponse.json({ success: true, orderId: id, status: 'Payment Pending', paid: 0, refunded: 0, refundable: 0, shipping: 10, discount: 0, lines: [], refunds: [] }),
+      ),
+    );
+    renderAt(`/staff/orders/${id}`);
+    expect(await screen.findByText('Not paid', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('refund-panel')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Refunds' })).toBeNull();
+  });
 });

@@ -318,7 +318,8 @@ export function OrderPage() {
               </Row>
             </Box>
           </Section>
-          <RefundPanel orderId={order._id} />
+          {/* Nothing to give back on a checkout that was never paid. */}
+          {order.payment.paidAt ? <RefundPanel orderId={order._id} /> : null}
           <Section title="Delivery" id="order-delivery">
             <Box component="dl" sx={{ m: 0 }}>
               <Row label="Address">

@@ -30,6 +30,9 @@ export const STOCK_SERVICE_MESSAGES = {
     `The stock of ${optionName(variant)} cannot go below ${held}: shoppers are paying for ${held === 1 ? 'that unit' : 'those units'} right now. Set ${held} or more, or try again in 30 minutes. Nothing was saved.`,
 } as const;
 
+/** What stock reads of an order line: its product (or bundle) option and how many. */
+type OrderLineUnits = Pick<StoredOrderItem, 'productId' | 'variant' | 'quantity'>;
+
 /** A cart line lowered (or removed, quantity 0) because a stocked-only option had fewer free units. */
 export interface CartAdjustment {
   key: string;
@@ -75,7 +78,7 @@ export class StockService {
   }
 
   /** The options an order's lines hold: a product or accessory line its own, a bundle line one unit of each product. */
-  private async unitsOf(tx: DbOrTx, items: StoredOrderItem[]): Promise<UnitsWanted[]> {
+  private async unitsOf(tx: DbOrTx | undefined, items: StoredOrderItem[]): Promise<UnitsWanted[]> {
     const bundleIds = [...new Set(items.filter((i) => i.kind === 'bundle').map((i) => i.productId))];
     const { bundles } = await this.deps.repo.catalogRows(tx, [], bundleIds);
     const bundleById = new Map(bundles.map((b) => [b.id, b]));
@@ -98,6 +101,18 @@ export class StockService {
   }
 
   /**
+   * Refuses at once (StockShortError) a cart that a stocked-only option's numbers already cannot
+   * cover, read without a lock and before anything is priced or stored: once a shelf is empty,
+   * checkouts are told so without queueing on its row. Bundle lines are left to `reserve`.
+   * Passing this decides nothing: `reserve` holds the units.
+   */
+  async refuseShort(lines: OrderLineUnits[]): Promise<void> {
+    const wanted = lines.map((l, lineIndex) => ({ lineIndex, productId: l.productId, variant: l.variant, quantity: l.quantity }));
+    const shortages = await this.deps.repo.shortagesNow(wanted);
+    if (shortages.length > 0) throw this.shortError(lines, wanted, shortages);
+  }
+
+  /**
    * Holds an order's units until `expiresAt` (in the transaction that stores the order). When a
    * stocked-only option cannot cover the cart a StockShortError (409) says "Only N left — we
    * updated your cart" and names the lowered lines; the caller's transaction rolls back, so no
@@ -110,7 +125,7 @@ export class StockService {
     await this.changed(tx, held.changes, false);
   }
 
-  private shortError(items: StoredOrderItem[], wanted: UnitsWanted[], shortages: Shortage[]): StockShortError {
+  private shortError(items: readonly OrderLineUnits[], wanted: UnitsWanted[], shortages: Shortage[]): StockShortError {
     const adjustments: CartAdjustment[] = [];
     for (const s of shortages) {
       // The free units go to the lines in order; a bundle line counts as one unit per bundle.

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { bundles, meta, orders, products, stockOptions, stockReservations } from '../../server/db/schema';
 import { CATALOG_VERSION_KEY } from '../../server/repositories/catalog';
@@ -71,6 +72,29 @@ describe('reservation: starting payment holds the units', () => {
     expect(stored).toHaveLength(0);
     // The option now shows as sold out in the catalog, and the product as out of stock.
     expect(await productJson(id)).toMatchObject({ outOfStock: true, soldOutOptions: ['|'] });
+  });
+
+  // Only PostgreSQL has a second connection to hold the row with (PGlite runs one at a time).
+  it.runIf(process.env.DATABASE_URL)('an empty shelf is told "Sold out" at once, without waiting for the row another transaction holds', async () => {
+    const id = await product([{ variant: '|', onHand: 1, madeToOrder: false }]);
+    const [a, b] = await Promise.all([makeShopper(ctx.app, 'FirstIn'), makeShopper(ctx.app, 'TooLate')]);
+    await openSession(ctx.app, a.token, line(id), amountFor(1));
+    // Another transaction on the option's row (a staff edit, a checkout committing) holds its lock.
+    const holder = new pg.Client({ connectionString: ctx.t.config.databaseUrl });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select * from stock_options where product_id = $1 for update', [id]);
+    try {
+      const answer = await Promise.race([
+        postJson(ctx.app, '/api/order/stripe', orderBody(line(id), amountFor(1)), b.token),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+      ]);
+      expect(answer === 'still waiting' ? answer : answer.json()).toEqual({ success: false, message: 'Sold out — we updated your cart', cart: [{ key: `${id}_|`, quantity: 0 }] });
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    expect(await option(id)).toMatchObject({ onHand: 1, reserved: 1 });
   });
 
   it('a cart asking more than is free is lowered to what is left with "Only N left — we updated your cart", nothing charged', async () => {

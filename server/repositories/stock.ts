@@ -353,13 +353,35 @@ export class StockRepository {
     return rows.length > 0;
   }
 
-  /** Claims the waiting requests of an option (marked notified in the caller's transaction). */
-  async claimWaiting(tx: DbOrTx, productId: string, variant: string): Promise<BackInStockRow[]> {
-    return tx
+  /**
+   * Claims (marks notified, in the caller's transaction) every waiting request whose option can be
+   * bought now — made to order, or a unit free on the shelf — however it came back; `only` limits
+   * it to some options. Answers them with their product's name.
+   */
+  async claimBuyable(tx: DbOrTx, only?: Array<{ productId: string; variant: string }>): Promise<Array<BackInStockRow & { productName: string }>> {
+    if (only && only.length === 0) return [];
+    const buyable = tx
+      .select({ id: backInStockRequests.id })
+      .from(backInStockRequests)
+      .innerJoin(stockOptions, and(eq(stockOptions.productId, backInStockRequests.productId), eq(stockOptions.variant, backInStockRequests.variant)))
+      .where(
+        and(
+          isNull(backInStockRequests.notifiedAt),
+          or(eq(stockOptions.madeToOrder, true), sql`${stockOptions.onHand} - ${stockOptions.reserved} > 0`),
+          only ? or(...only.map((o) => and(eq(backInStockRequests.productId, o.productId), eq(backInStockRequests.variant, o.variant)))) : undefined,
+        ),
+      );
+    // notified_at is checked again by the UPDATE itself: a concurrent claim of the same row waits, then skips it.
+    const claimed = await tx
       .update(backInStockRequests)
       .set({ notifiedAt: sql`now()` })
-      .where(and(eq(backInStockRequests.productId, productId), eq(backInStockRequests.variant, variant), isNull(backInStockRequests.notifiedAt)))
+      .where(and(inArray(backInStockRequests.id, buyable), isNull(backInStockRequests.notifiedAt)))
       .returning();
+    if (claimed.length === 0) return [];
+    const names = new Map(
+      (await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, [...new Set(claimed.map((c) => c.productId))]))).map((p) => [p.id, p.name]),
+    );
+    return claimed.flatMap((c) => (names.has(c.productId) ? [{ ...c, productName: names.get(c.productId)! }] : []));
   }
 
   /** Removes a request (its unsubscribe link); false when it is gone already. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PrintQueueResponse, PrintingSettingsResponse } from '../../../server/routes/staffPrintQueue';
 import type { ProductShipByResponse, LinesShipByResponse } from '../../../server/routes/shipBy';
-import { paymentSessions, printJobs, settings, stockOptions } from '../../../server/db/schema';
+import { bundles, paymentSessions, printJobs, settings, stockOptions } from '../../../server/db/schema';
 import { makeShopper, mailsAbout, openSession, orderRow, payForm, postJson, TP } from '../checkout-helpers';
 import { useStaffApp } from '../staff/staff-helpers';
 
@@ -162,6 +162,28 @@ describe('ship-by dates and the print queue', () => {
     expect((good.json() as PrintingSettingsResponse).calendar).toEqual({ timeZone: 'America/New_York', workingDays: [1, 2, 3, 4, 5], cutoff: '09:30', holidays: ['2026-12-25'] });
     // Past the 09:30 cut-off: shelf units ship tomorrow now.
     expect((await productShipBy(TP.sale)).options['Red|S'].text).toBe('In stock — ships tomorrow');
+  });
+
+  it('a bundle line ships when the last of its products does, each in the option the bundle names', async () => {
+    await ctx.app.db.insert(stockOptions).values({ productId: TP.cheap, variant: '|', onHand: 5, madeToOrder: false });
+    const day = 86_400_000;
+    const pack = (id: string, productIds: string[]) => ({ id, title: `Pack ${id.slice(-2)}`, priceCents: 3000, startDate: new Date(Date.now() - day), endDate: new Date(Date.now() + day), productIds, productOptions: { [TP.sale]: 'Red|S' } });
+    // Red, S is on the shelf (TP.sale's first option, '|', would be printed); the cheap one is on the shelf; the plain one is printed.
+    await ctx.app.db.insert(bundles).values([pack('eeeeeeeeeeeeeeeeeeeeee01', [TP.sale, TP.cheap]), pack('eeeeeeeeeeeeeeeeeeeeee02', [TP.sale, TP.plain])]);
+    const res = await postJson(ctx.app, '/api/ship-by/lines', {
+      lines: [
+        { productId: 'eeeeeeeeeeeeeeeeeeeeee01', variant: 'bundle', quantity: 1 },
+        { productId: 'eeeeeeeeeeeeeeeeeeeeee02', variant: 'bundle', quantity: 1 },
+        { productId: TP.sale, variant: 'Red|S', quantity: 1 },
+        { productId: TP.plain, variant: '|', quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [shelfPack, mixedPack, redS, plain] = (res.json() as LinesShipByResponse).lines.map((l) => l.text);
+    expect(redS).toMatch(/^In stock — ships /);
+    expect(shelfPack).toBe(redS);
+    expect(plain).toMatch(/^Made to order — ships by /);
+    expect(mixedPack).toBe(plain);
   });
 
   it("the server-rendered pages' cache key changes with the day and the queue's version", async () => {

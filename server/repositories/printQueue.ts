@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PrintJobStatus, PrinterView } from '../../src/domain/madeToOrder';
+import { minutesLeft, type PrintJobStatus, type PrinterView } from '../../src/domain/madeToOrder';
 import { bundleOption } from '../../src/domain/stock';
 import type { ShopCalendar } from '../../src/domain/shipBy';
 import type { Db, DbOrTx } from '../db/client';
@@ -81,13 +81,19 @@ export class PrintQueueRepository {
     }
   }
 
-  /** The open queue's work in print order (first paid first; a failed job keeps its place). */
-  async openQueue(db: DbOrTx = this.db): Promise<{ id: string; material: string; minutes: number }[]> {
-    return db
-      .select({ id: printJobs.id, material: printJobs.material, minutes: printJobs.printMinutes })
+  /**
+   * The open queue's work at `now` in print order (first paid first; a failed job keeps its place),
+   * each job with the minutes it still needs (`minutesLeft`). A printing job started at its last
+   * move (`updated_at`): assigning it another printer meanwhile restarts the count, which only ever
+   * plans later, never earlier.
+   */
+  async openQueue(now: number, db: DbOrTx = this.db): Promise<{ id: string; material: string; minutes: number }[]> {
+    const rows = await db
+      .select({ id: printJobs.id, material: printJobs.material, printMinutes: printJobs.printMinutes, status: printJobs.status, updatedAt: printJobs.updatedAt })
       .from(printJobs)
       .where(inArray(printJobs.status, OPEN))
       .orderBy(asc(printJobs.queuedAt), asc(printJobs.id));
+    return rows.map((r) => ({ id: r.id, material: r.material, minutes: minutesLeft({ status: r.status, printMinutes: r.printMinutes, startedAt: r.updatedAt.getTime() }, now) }));
   }
 
   /** Stock rows of one product (its options and accessories). */

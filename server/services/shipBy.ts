@@ -49,7 +49,7 @@ export class ShipByService {
     const key = `${version}|${moment.today}|${moment.shelfDay ?? 'closed'}|${JSON.stringify(calendar)}`;
     if (this.planned?.key === key) return this.planned;
     if (this.planning?.key !== key) {
-      const promise = Promise.all([this.repo.printers(), this.repo.openQueue()]).then(([printers, queue]) => planSchedule({ now, calendar, printers, queue }));
+      const promise = Promise.all([this.repo.printers(), this.repo.openQueue(now)]).then(([printers, queue]) => planSchedule({ now, calendar, printers, queue }));
       this.planning = { key, promise };
       promise.then(
         (schedule) => {
@@ -161,7 +161,7 @@ export class ShipByService {
     await this.repo.addJobs(tx, jobs);
     const dates: CivilDate[] = [];
     const calendar = await this.repo.calendar(this.timeZone, tx);
-    const [printers, queue] = await Promise.all([this.repo.printers(tx), this.repo.openQueue(tx)]);
+    const [printers, queue] = await Promise.all([this.repo.printers(tx), this.repo.openQueue(this.now(), tx)]);
     const plan = planQueue({ now: this.now(), calendar, printers, queue }, 0);
     if (jobs.length > 0) {
       const mine = new Set((await this.repo.jobsOfOrder(order.id, tx)).map((j) => j.id));

@@ -164,6 +164,30 @@ describe('ship-by dates and the print queue', () => {
     expect((await productShipBy(TP.sale)).options['Red|S'].text).toBe('In stock — ships tomorrow');
   });
 
+  it('a job that fails while printing re-queues and pushes the dates behind it: the time it printed is lost', async () => {
+    const shopper = await makeShopper(ctx.app, 'Failing');
+    const session = await openSession(ctx.app, shopper.token, [{ productId: TP.plain, color: '|', quantity: 2 }], 50);
+    await ctx.app.db.update(paymentSessions).set({ expiresAt: new Date('2027-01-01T00:00:00Z') }).where(eq(paymentSessions.id, session.sessionId));
+    expect((await payForm(ctx.app, session.sessionId)).statusCode).toBe(303);
+    let q = await queue();
+    const [first, second] = q.jobs.filter((j) => j.orderId === session.orderId);
+    expect((await move(first!._id, { status: 'Printing', printerId: q.printers[0]._id })).statusCode).toBe(200);
+    try {
+      // Two hours later the print (two hours) is as good as done: the job behind it prints next.
+      vi.setSystemTime(WED_10AM_NY + 120 * 60_000);
+      q = await queue();
+      const whilePrinting = q.jobs.find((j) => j._id === second!._id)!.plannedShipBy!;
+      expect((await move(first!._id, { status: 'Failed' })).statusCode).toBe(200);
+      q = await queue();
+      expect(q.jobs.find((j) => j._id === first!._id)).toMatchObject({ status: 'Failed', attempts: 1 });
+      // The reprint takes its two hours again, ahead of the second job: a print day later.
+      const afterFailure = q.jobs.find((j) => j._id === second!._id)!.plannedShipBy!;
+      expect(afterFailure > whilePrinting, `${afterFailure} after ${whilePrinting}`).toBe(true);
+    } finally {
+      vi.setSystemTime(WED_10AM_NY);
+    }
+  });
+
   it('a bundle line ships when the last of its products does, each in the option the bundle names', async () => {
     await ctx.app.db.insert(stockOptions).values({ productId: TP.cheap, variant: '|', onHand: 5, madeToOrder: false });
     const day = 86_400_000;

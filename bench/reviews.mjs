@@ -1,6 +1,8 @@
 // Reviews on PostgreSQL: a product page's reviews (summary + one page of ten) with 2,000 reviews on
 // that product and 200,000 in the shop, by each sort and a star filter, 4 requests at a time against
 // the built server. Star totals are kept beside the reviews, so the summary is one row.
+import os from 'node:os';
+import path from 'node:path';
 import { createPgDatabase, ensureBuilt, percentile, median, startServer, tempDir } from '../scripts/bench-lib.mjs';
 
 export const targets = { p95Ms: 30 };
@@ -65,38 +67,70 @@ async function measure(url, path, count) {
   return times;
 }
 
+/**
+ * A server of `serverRoot` on a fresh PostgreSQL database filled with the reviews: the server
+ * migrates it and seeds the demo catalog, the reviews go in beside it, and it starts again.
+ */
+async function seededServer(serverRoot, tag, extra) {
+  const pgdb = await createPgDatabase(tag);
+  if (!pgdb.url) return { skipped: pgdb.reason };
+  const dataDir = tempDir(tag);
+  const first = await startServer(serverRoot, { dataDir, databaseUrl: pgdb.url, extra });
+  await first.stop();
+  const { target, reviews } = await seed(pgdb.url);
+  const server = await startServer(serverRoot, { dataDir, databaseUrl: pgdb.url, extra });
+  return { pgdb, server, target, reviews };
+}
+
+const CASES = [
+  ['recent, page 1', `?sort=recent`],
+  ['helpful, page 1', `?sort=helpful`],
+  ['lowest, page 100', `?sort=lowest&page=100`],
+  ['5 stars, page 20', `?stars=5&page=20`],
+];
+
+/**
+ * With BENCH_REVIEWS_PEER_ROOT (another checkout, built with `node scripts/build.mjs`, e.g. main
+ * before a change), its server is filled and measured the same way, interleaved with ours in rounds
+ * of a quarter of the requests (ours, peer, ours, peer…), each figure printed beside the peer's.
+ * BENCH_REVIEWS_KEEP=1 keeps the filled databases for EXPLAIN (their URLs are printed).
+ */
 export async function run({ root }) {
-  const pgdb = await createPgDatabase('reviews');
-  if (!pgdb.url) {
-    console.log(`  skipped: ${pgdb.reason}`);
+  const peerRoot = process.env.BENCH_REVIEWS_PEER_ROOT;
+  ensureBuilt(root);
+  const ours = await seededServer(root, 'reviews');
+  if (ours.skipped) {
+    console.log(`  skipped: ${ours.skipped}`);
     return [];
   }
-  ensureBuilt(root);
-  const dataDir = tempDir('reviews');
-  // The server migrates and seeds the demo catalog; the reviews go in beside it.
-  let server = await startServer(root, { dataDir, databaseUrl: pgdb.url });
+  const sides = [{ name: 'ours', ...ours }];
   const rows = [];
   try {
-    await server.stop();
-    const { target, reviews } = await seed(pgdb.url);
-    server = await startServer(root, { dataDir, databaseUrl: pgdb.url });
-    console.log(`  ${reviews} reviews in the shop, ${ON_ONE} on product ${target}; ${REQUESTS} requests per case, ${CONCURRENCY} at a time`);
-    const cases = [
-      ['recent, page 1', `?sort=recent`],
-      ['helpful, page 1', `?sort=helpful`],
-      ['lowest, page 100', `?sort=lowest&page=100`],
-      ['5 stars, page 20', `?stars=5&page=20`],
-    ];
-    await measure(server.url, `/api/reviews/product/${target}`, 50); // warm the pool and caches
-    for (const [name, query] of cases) {
-      const times = await measure(server.url, `/api/reviews/product/${target}${query}`, REQUESTS);
-      const p95 = +percentile(times, 95).toFixed(1);
-      console.log(`  ${name}: median ${median(times).toFixed(1)} ms, p95 ${p95} ms`);
-      rows.push({ figure: `reviews 200k (PostgreSQL): ${name} p95`, value: p95, unit: 'ms', target: targets.p95Ms, better: 'lower' });
+    if (peerRoot) sides.push({ name: 'peer', ...(await seededServer(peerRoot, 'reviews_peer', { DIST_DIR: path.join(peerRoot, 'dist') })) });
+    console.log(`  ${ours.reviews} reviews in the shop, ${ON_ONE} on one product; ${REQUESTS} requests per case, ${CONCURRENCY} at a time${peerRoot ? `, interleaved with the peer at ${peerRoot}` : ''}`);
+    for (const side of sides) await measure(side.server.url, `/api/reviews/product/${side.target}`, 50); // warm the pool and caches
+    const load0 = os.loadavg()[0];
+    for (const [name, query] of CASES) {
+      const times = new Map(sides.map((side) => [side.name, []]));
+      const rounds = peerRoot ? 4 : 1;
+      for (let round = 0; round < rounds; round++) {
+        for (const side of sides) times.get(side.name).push(...(await measure(side.server.url, `/api/reviews/product/${side.target}${query}`, REQUESTS / rounds)));
+      }
+      const p95 = (side) => +percentile(times.get(side), 95).toFixed(1);
+      const describe = (side) => `median ${median(times.get(side)).toFixed(1)} ms, p95 ${p95(side)} ms`;
+      console.log(`  ${name}: ${describe('ours')}${peerRoot ? `; peer ${describe('peer')}` : ''}`);
+      rows.push({ figure: `reviews 200k (PostgreSQL): ${name} p95`, value: p95('ours'), unit: 'ms', target: targets.p95Ms, better: 'lower' });
+      if (peerRoot) rows.push({ figure: `… the peer's, same run`, value: p95('peer'), unit: 'ms', target: null, better: 'lower' });
     }
+    const load = Math.max(load0, os.loadavg()[0]);
+    console.log(`  load average (1 min) ${load0.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after, on ${os.cpus().length} cores`);
+    rows.push({ figure: '… load average (1 min) while measuring', value: Math.round(load * 100) / 100, unit: '', target: null, better: 'lower' });
   } finally {
-    await server.stop();
-    await pgdb.drop();
+    for (const side of sides) {
+      await side.server.stop();
+      if (process.env.BENCH_REVIEWS_KEEP === '1') console.log(`  kept ${side.pgdb.url}`);
+      else await side.pgdb.drop();
+    }
   }
   return rows;
 }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatOrderNumber } from '../src/domain/orderNumber';
 import type { StaffAccountResponse } from '../server/routes/staffAccounts';
+import type { StaffRefundPanelResponse, StaffRefundResponse } from '../server/routes/staffRefunds';
 import type {
   StaffConversationsResponse,
   StaffOrderStatusResponse,
@@ -38,6 +39,12 @@ Commands:
                                                 Payment Pending → Order Placed → Processing → Delivered;
                                                 Cancelled and Refunded as ARCHITECTURE.md allows) and/or
                                                 set its tracking number; tracking or Delivered e-mails the shopper
+  refund --order <id>                           what the order can still give back: its lines (numbered), refunds so far
+  refund --order <id> [--line <n>[:<units>]]... [--amount <dollars>] [--reason <text>] [--restock] [--key <key>]
+                                                refund units of lines (less their share of the discount) and/or an
+                                                amount (delivery is refunded as an amount), never more than is left;
+                                                the customer is e-mailed. A request that got no answer is retried with
+                                                the --key it printed: it refunds at most once
   settings [--show-support on|off]              show, or switch the 'Contact Support' button on My Orders
   create-staff --email <e-mail> --name <name> [--password-file <path>]
                                                 a new staff account: on a terminal it asks for the password;
@@ -177,6 +184,21 @@ export function escapeForTerminal(text: string): string {
 
 const when = (iso: string | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) : '');
 
+/** `--line 2` or `--line 2:3`: units of the order's line 2 as the refund listing numbers it (from 1). */
+function refundLine(raw: string): { index: number; quantity: number } {
+  const m = /^\s*(\d{1,4})\s*(?::\s*(\d{1,5})\s*)?$/.exec(raw);
+  const line = m ? Number(m[1]) : 0;
+  const quantity = m?.[2] === undefined ? 1 : Number(m[2]);
+  if (line < 1 || quantity < 1) throw new CliError(`--line takes a line number and, after a colon, how many of its units (such as 2 or 2:3), not "${raw}"`, 2);
+  return { index: line - 1, quantity };
+}
+
+/** `--amount 12.40`: dollars and cents (the server checks it against what is left). */
+function refundAmount(raw: string): number {
+  if (!/^\s*\d{1,7}(?:\.\d{1,2})?\s*$/.test(raw)) throw new CliError(`--amount takes dollars and cents, such as 12.40, not "${raw}"`, 2);
+  return Number(raw);
+}
+
 function need(value: string | undefined, flag: string): string {
   if (!value || !value.trim()) throw new CliError(`--${flag} is required\n\n${USAGE}`, 2);
   return value.trim();
@@ -267,6 +289,11 @@ export async function main(
         'show-support': { type: 'string' },
         name: { type: 'string' },
         'password-file': { type: 'string' },
+        line: { type: 'string', multiple: true },
+        amount: { type: 'string' },
+        reason: { type: 'string' },
+        restock: { type: 'boolean' },
+        key: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -342,6 +369,46 @@ export async function main(
       });
       show(r, () =>
         out(`Order ${r.order.orderNumber ? formatOrderNumber(r.order.orderNumber) : r.order._id} is now ${r.order.status}${r.order.trackingNumber ? ` (tracking ${r.order.trackingNumber})` : ''}${r.emailed ? '; the customer was e-mailed' : ''}.`),
+      );
+      return 0;
+    }
+    case 'refund': {
+      const orderId = need(o.order, 'order');
+      const lines = (o.line ?? []).map(refundLine);
+      const amount = o.amount === undefined ? 0 : refundAmount(o.amount);
+      const token = await login(base, env);
+      const panelUrl = `/api/staff/orders/${encodeURIComponent(orderId)}/refunds`;
+      if (lines.length === 0 && o.amount === undefined) {
+        const r = await call<StaffRefundPanelResponse>(base, 'GET', panelUrl, { token });
+        show(r, () => {
+          out(`Order ${r.orderId} · ${r.status} · paid $${r.paid.toFixed(2)} · refunded $${r.refunded.toFixed(2)} · can still refund $${r.refundable.toFixed(2)}`);
+          for (const l of r.lines) {
+            const options = l.color.split('|').filter(Boolean).join(', ');
+            out(`  line ${l.index + 1}: ${l.name}${options ? ` (${options})` : ''} × ${l.quantity}${l.refundedQuantity ? ` (${l.refundedQuantity} refunded)` : ''} · $${l.total.toFixed(2)}`);
+          }
+          out(`  delivery $${r.shipping.toFixed(2)} (refunded as an amount)${r.discount ? ` · discount $${r.discount.toFixed(2)}` : ''}`);
+          for (const x of r.refunds) out(`  refund ${when(x.at)} $${x.amount.toFixed(2)} ${x.status}${x.reason ? ` · ${x.reason}` : ''}`);
+        });
+        return 0;
+      }
+      // One key per refund asked for: sent again (--key), the server answers the refund it made.
+      const key = o.key?.trim() || `cli-${randomBytes(12).toString('base64url')}`;
+      const body = { lines, amount, ...(o.reason ? { reason: o.reason } : {}), restock: Boolean(o.restock), idempotencyKey: key };
+      let r: StaffRefundResponse;
+      try {
+        r = await call<StaffRefundResponse>(base, 'POST', panelUrl, { token, body });
+      } catch (err) {
+        // No answer, or the server failed: the refund may have been made. The same key finds it.
+        if (err instanceof CliError && (err.status === undefined || err.status >= 500)) throw new CliError(`${err.message}\nRetry with --key ${key} to refund at most once.`, err.exitCode, err.status);
+        throw err;
+      }
+      const name = r.order.orderNumber ? formatOrderNumber(r.order.orderNumber) : r.order._id;
+      show(r, () =>
+        out(
+          r.repeated
+            ? `That refund was made before (key ${key}): $${r.refund.amount.toFixed(2)} of order ${name}, nothing more was refunded.`
+            : `Refunded $${r.refund.amount.toFixed(2)} of order ${name} (${r.refund.status}); $${(r.order.refunded ?? 0).toFixed(2)} refunded in all, the order is ${r.order.status}. The customer is e-mailed.`,
+        ),
       );
       return 0;
     }

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { trimEndChars } from '../src/domain/text';
+import { DEFAULT_SHOP_TIME_ZONE } from '../src/domain/shipBy';
 
 /**
  * Configuration comes from the environment only. `loadConfig(env)` validates it with zod
@@ -130,7 +131,7 @@ const envSchema = z.object({
   SHOP_TIMEZONE: z
     .string()
     .trim()
-    .default('America/New_York')
+    .default(DEFAULT_SHOP_TIME_ZONE)
     .refine((v) => isKnownTimeZone(v), { message: 'is not a time zone this system knows (an IANA name such as America/New_York or Europe/Paris)' }),
   SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@layerloft.shop'),
   STAFF_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),

@@ -81,7 +81,21 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // connectionTimeoutMillis: with the network to PostgreSQL cut (packets dropped, not refused) a
   // request answers 503 after a few seconds instead of hanging (server/lib/dbErrors.ts).
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    // No JIT compilation: every query here is a short indexed read or write, but a plan whose row
+    // estimates look large (jsonb_array_elements counts 100 lines per order, ranges joined on
+    // parameters) crosses jit_above_cost and spends 0.3–3 s compiling a query that runs in 3 ms (the
+    // dashboard's top products, 0013_figures). Set on each new connection before its first query
+    // (not as a startup option, which a session-mode pooler may refuse).
+    onConnect: async (client) => {
+      await client.query('SET jit = off');
+    },
+  });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;

@@ -14,6 +14,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -47,6 +48,10 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** lower(name), stored (0013_figures): the customer list's name sort pages from its index alone. */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name)`),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['shopper', 'staff'] }).notNull().default('shopper'),
@@ -60,7 +65,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    index('users_shopper_name_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.role} = 'shopper'`),
+    index('users_shopper_name_key_idx').on(t.nameKey, t.id).where(sql`${t.role} = 'shopper'`),
   ],
 );
 
@@ -415,9 +420,15 @@ export const orderRefunds = pgTable(
     restock: boolean('restock').notNull().default(false),
     /** '<orderId>:<key of the staff request>': one refund per request, however often it is sent. */
     idempotencyKey: text('idempotency_key').unique('order_refunds_idempotency_key_unique'),
+    /** The key the provider was (or will be) asked with: a retry asks again under it, never a new one. */
+    providerKey: text('provider_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_refunds_created_idx').on(t.createdAt), index('order_refunds_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_refunds_created_idx').on(t.createdAt),
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    index('order_refunds_requested_idx').on(t.createdAt).where(sql`${t.status} = 'requested'`),
+  ],
 );
 
 /** Who changed what in the shop (staff API): one row per change, readable per entity. */
@@ -493,12 +504,20 @@ export const reviews = pgTable(
     uniqueIndex('reviews_user_product_unique').on(t.userId, t.productId),
     index('reviews_product_recent_idx').on(t.productId, t.status, t.createdAt, t.id),
     index('reviews_product_rating_idx').on(t.productId, t.status, t.rating, t.createdAt, t.id),
+    // "Lowest rated": stars up, newest first within a star count (a direction the index above cannot give).
+    index('reviews_product_lowest_idx').on(t.productId, t.status, t.rating, t.createdAt.desc(), t.id.desc()),
     index('reviews_product_helpful_idx').on(t.productId, t.status, t.helpfulCount, t.createdAt, t.id),
+    // "Most helpful" among one star count.
+    index('reviews_product_stars_helpful_idx').on(t.productId, t.status, t.rating, t.helpfulCount, t.createdAt, t.id),
     index('reviews_status_updated_idx').on(t.status, t.updatedAt, t.id),
   ],
 );
 
-/** Star totals of each product's approved reviews: read per page, never recomputed per request. */
+/**
+ * Star totals of each product's approved reviews: read per page, never recomputed per request.
+ * `version` is bumped with every change a shopper sees on the product's review pages (what the
+ * pages an instance keeps are tagged with).
+ */
 export const productRatings = pgTable('product_ratings', {
   productId: text('product_id')
     .primaryKey()
@@ -508,6 +527,7 @@ export const productRatings = pgTable('product_ratings', {
   stars3: integer('stars_3').notNull().default(0),
   stars4: integer('stars_4').notNull().default(0),
   stars5: integer('stars_5').notNull().default(0),
+  version: integer('version').notNull().default(0),
 });
 
 /** "Helpful" votes: one per account and review. */
@@ -685,6 +705,55 @@ export const customerStats = pgTable(
     index('customer_stats_orders_idx').on(t.orderCount.desc(), t.userId.desc()).where(sql`${t.shopper}`),
     index('customer_stats_last_order_idx').on(t.lastOrderAt.desc().nullsLast(), t.userId.desc()).where(sql`${t.shopper}`),
   ],
+);
+
+/**
+ * Pre-summed sales per UTC hour (0013_figures): paid orders and their amount by the hour of
+ * paid_at, refunds (not failed) by the hour they were made. Kept by triggers on orders and
+ * order_refunds in the change's own transaction; code only reads it (the dashboard).
+ */
+export const salesSlots = pgTable(
+  'sales_slots',
+  {
+    slot: ts('slot').notNull(),
+    /** One of up to 16 rows a slot is split into (the writer's backend pid modulo 16), so concurrent writers rarely wait on one row; readers sum them. */
+    shard: smallint('shard').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'sales_slots_pkey', columns: [t.slot, t.shard] })],
+);
+
+/** Units paid per order line's product, kind and name and UTC day of paid_at (0013_figures; triggers keep it). */
+export const productSalesSlots = pgTable(
+  'product_sales_slots',
+  {
+    slot: ts('slot').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    productId: text('product_id'),
+    kind: text('kind'),
+    name: text('name'),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('product_sales_slots_key').on(t.slot, t.shard, t.productId, t.kind, t.name).nullsNotDistinct()],
+);
+
+/**
+ * Orders and their amount per UTC day of created_at, status and payment (0013_figures; triggers
+ * keep it): the order board's totals and the day a deep page starts in, without counting 100,000 rows.
+ */
+export const orderBoardDays = pgTable(
+  'order_board_days',
+  {
+    day: ts('day').notNull(),
+    status: text('status').notNull(),
+    paid: boolean('paid').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'order_board_days_pkey', columns: [t.day, t.status, t.paid, t.shard] })],
 );
 
 /** A staff-only note on an order (0009_fulfilment): never in a shopper's answer or e-mail. */

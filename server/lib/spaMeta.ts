@@ -191,7 +191,7 @@ export async function withPageMeta(app: FastifyInstance, url: string, html: stri
       const product = await app.catalog.getProduct(id);
       if (product) {
         // The first page the product page shows (most recent first): what a crawler reads there too.
-        const [summary, first] = await Promise.all([app.reviews.summary(id), app.reviews.page(id, { sort: 'recent', stars: null, page: 1, viewerId: null })]);
+        const [summary, first] = await Promise.all([app.reviews.summary(id), app.reviews.page(id, { sort: 'recent', stars: null, page: 1 })]);
         meta = productMeta(product, publicOrigin(app), Date.now(), { summary, reviews: first });
       }
     } else {

@@ -56,9 +56,11 @@ export class TestPaymentProvider implements PaymentProvider {
    */
   async refund(input: RefundInput): Promise<RefundResult> {
     const s = await this.orders.findSession(input.sessionId);
-    if (!s || s.orderId !== input.orderId) throw new Error(`No payment session ${input.sessionId} for order ${input.orderId}`);
-    if (s.status !== 'paid') throw new Error(`Payment session ${input.sessionId} was not paid (${s.status}): nothing to refund`);
-    if (input.amountCents <= 0 || input.amountCents > s.amountCents) throw new Error(`Session ${input.sessionId} took ${s.amountCents} cents: ${input.amountCents} cannot be refunded`);
+    // The messages name the order, never the session: a session id opens its payment page, and
+    // these reach the log and the staff member's screen.
+    if (!s || s.orderId !== input.orderId) throw new Error(`Order ${input.orderId} has no such payment session`);
+    if (s.status !== 'paid') throw new Error(`The payment of order ${input.orderId} was not made (${s.status}): nothing to refund`);
+    if (input.amountCents <= 0 || input.amountCents > s.amountCents) throw new Error(`The payment of order ${input.orderId} took ${s.amountCents} cents: ${input.amountCents} cannot be refunded`);
     return { id: `re_ll_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 32)}`, amountCents: input.amountCents, status: 'succeeded' };
   }
 }

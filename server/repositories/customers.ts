@@ -47,7 +47,7 @@ function ordering(sort: CustomerSort, dir: SortDirection): SQL[] {
   const up = dir === 'asc';
   switch (sort) {
     case 'name':
-      return up ? [sql`lower(${users.name}) asc`, asc(users.id)] : [sql`lower(${users.name}) desc`, desc(users.id)];
+      return up ? [asc(users.nameKey), asc(users.id)] : [desc(users.nameKey), desc(users.id)];
     case 'orders':
       return up ? [asc(customerStats.orderCount), asc(customerStats.userId)] : [desc(customerStats.orderCount), desc(customerStats.userId)];
     case 'spend':
@@ -76,7 +76,7 @@ export class CustomersRepository {
     const text = q?.trim().toLowerCase();
     const shopper = eq(users.role, 'shopper');
     if (!text) return shopper;
-    return and(shopper, sql`(lower(${users.name}) like ${contains(text)} or lower(${users.email}) like ${contains(text)})`);
+    return and(shopper, sql`(${users.nameKey} like ${contains(text)} or lower(${users.email}) like ${contains(text)})`);
   }
 
   /**
@@ -95,6 +95,11 @@ export class CustomersRepository {
       .orderBy(...ordering(f.sort, f.dir))
       .limit(f.pageSize)
       .offset(offset);
+  }
+
+  /** The SQL of a page's id query (for the query-plan test). */
+  pageSql(f: CustomerFilter): SQL {
+    return this.pageIds(f).getSQL();
   }
 
   async list(f: CustomerFilter): Promise<CustomerListPage> {

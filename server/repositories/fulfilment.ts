@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BundleContent, OrderNote, PackingSlip, SlipLine, TimelineEntry } from '../../src/domain/fulfilment';
+import { addressBlock, type BundleContent, type OrderNote, type PackingSlip, type SlipLine, type TimelineEntry } from '../../src/domain/fulfilment';
 import { formatOrderNumber } from '../../src/domain/orderNumber';
 import { formatCents } from '../../src/domain/money';
 import type { Address, OrderStatus } from '../../src/domain/types';
@@ -43,15 +43,6 @@ function lineOptions(item: StoredOrderItem): string {
   const [color = '', size = ''] = item.variant.split('|');
   const part = (v: string) => (v && v.toLowerCase() !== 'null' ? v : '');
   return [part(color), part(size) ? `Size ${part(size)}` : ''].filter(Boolean).join(' · ');
-}
-
-function addressLines(a: Partial<Address>): PackingSlip['address'] {
-  return {
-    name: [a.firstName, a.lastName].filter(Boolean).join(' '),
-    lines: [a.street ?? '', [a.city, [a.state, a.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.country ?? ''].filter(Boolean),
-    phone: a.phone ?? '',
-    note: a.description ?? '',
-  };
 }
 
 /**
@@ -202,6 +193,8 @@ export class FulfilmentRepository {
       const at = e.createdAt.toISOString();
       const _id = `event-${e.id}`;
       const to = e.toStatus as OrderStatus;
+      // A refund's own event (its status kept) is told by the refund's entry below, not as a tracking change.
+      if (e.refundId && e.fromStatus === to) continue;
       if (e.fromStatus === null) entries.push({ _id, kind: 'placed', at, title: to === 'Payment Pending' ? 'Order placed (awaiting payment)' : `Order recorded as ${to}`, detail: null, by });
       else if (e.fromStatus === 'Payment Pending' && to === 'Order Placed')
         entries.push({ _id, kind: 'paid', at, title: order.orderNumber ? `Paid: order ${formatOrderNumber(order.orderNumber)}` : 'Paid', detail: `${formatCents(order.amountCents)} by ${order.paymentMethod}`, by });
@@ -261,7 +254,7 @@ export class FulfilmentRepository {
         image: item.image,
         contents: contents[i] ?? [],
       }));
-      slips.push({ _id: row.id, orderNumber: row.orderNumber ?? null, status: row.status, date: row.createdAt.toISOString(), address: addressLines(row.address as Partial<Address>), lines });
+      slips.push({ _id: row.id, orderNumber: row.orderNumber ?? null, status: row.status, date: row.createdAt.toISOString(), address: addressBlock(row.address as Partial<Address>), lines });
     }
     return { slips, missing: ids.filter((id) => !byId.has(id)) };
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money';
 import type { PlannedRefund, RefundedSoFar } from '../../src/domain/refunds';
 import type { OrderRefundView } from '../../src/domain/refunds';
@@ -50,6 +50,8 @@ export interface RefundReservation {
   orderId: string;
   /** '<orderId>:<request key>': a second request with it finds this refund. */
   idempotencyKey: string;
+  /** The key the provider is asked with (kept with the row for retries); default `refund-<refund id>`. */
+  providerKey?: string;
   provider: string;
   actorId: string;
   reason: string | null;
@@ -112,12 +114,37 @@ export class RefundsRepository {
       if (known) return { refund: known, order, existing: true };
       const plan = decide(order, await this.soFar(r.orderId, tx));
       const lines: RefundLineRow[] = plan.lines.map((l) => ({ index: l.index, quantity: l.quantity, amountCents: l.amountCents }));
+      const id = `rf_${randomBytes(12).toString('hex')}`;
       const [refund] = await tx
         .insert(orderRefunds)
-        .values({ id: `rf_${randomBytes(12).toString('hex')}`, ...r, amountCents: plan.amountCents, status: REQUESTED, lines })
+        .values({ id, ...r, providerKey: r.providerKey ?? `refund-${id}`, amountCents: plan.amountCents, status: REQUESTED, lines })
         .returning();
       return { refund: refund!, order, existing: false };
     });
+  }
+
+  /**
+   * Refunds still 'requested' since before `before` (their request died before the provider's
+   * answer was recorded), oldest first, with the e-mail of the staff member who asked.
+   */
+  async waiting(before: Date, limit = 50): Promise<{ refund: RefundRow; actorEmail: string | null }[]> {
+    return this.db
+      .select({ refund: orderRefunds, actorEmail: users.email })
+      .from(orderRefunds)
+      .leftJoin(users, eq(users.id, orderRefunds.actorId))
+      .where(and(eq(orderRefunds.status, REQUESTED), lt(orderRefunds.createdAt, before)))
+      .orderBy(asc(orderRefunds.createdAt))
+      .limit(limit);
+  }
+
+  /** A waiting refund the provider refused when asked again: kept for the record, no longer counted. */
+  async fail(refundId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(orderRefunds)
+      .set({ status: 'failed' })
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, REQUESTED)))
+      .returning({ id: orderRefunds.id });
+    return rows.length > 0;
   }
 
   /** The provider refused: the reserved refund is gone (a retry reserves afresh). */

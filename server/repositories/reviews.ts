@@ -39,6 +39,13 @@ export interface ModeratedReview extends OwnReview {
   reportReasons: string[];
 }
 
+/** Which page of a product's approved reviews: an order, optionally one star count, a page number from 1. */
+interface ReviewPageQuery {
+  sort: ReviewSort;
+  stars: number | null;
+  page: number;
+}
+
 export type ModerationFilter = ReviewStatus | 'reported';
 
 export interface ModerationSettings {
@@ -83,13 +90,30 @@ const ORDER_BY: Record<ReviewSort, SQL[]> = {
  * own transaction, so the stars on every cached page move together on every instance.
  */
 export class ReviewsRepository {
-  constructor(private readonly db: Db) {}
+  /** What every read of a product's reviews starts with: built once, prepared by name. */
+  private readonly ratingsRow;
+
+  constructor(private readonly db: Db) {
+    this.ratingsRow = db
+      .select()
+      .from(productRatings)
+      .where(eq(productRatings.productId, sql.placeholder('productId')))
+      .prepare('review_ratings_row');
+  }
 
   // --- reading ---------------------------------------------------------------------------------
 
-  async summary(productId: string, db: DbOrTx = this.db): Promise<RatingSummary> {
-    const [row] = await db.select().from(productRatings).where(eq(productRatings.productId, productId));
-    return ratingSummary(row ? STAR_KEYS.map((k) => row[k]) : []);
+  async summary(productId: string): Promise<RatingSummary> {
+    return (await this.pagesState(productId)).summary;
+  }
+
+  /**
+   * A product's star totals and the version of its review pages ('0' before its first approved
+   * review) in one indexed read: a page made from an earlier read of the same version is still true.
+   */
+  async pagesState(productId: string): Promise<{ summary: RatingSummary; version: string }> {
+    const [row] = await this.ratingsRow.execute({ productId });
+    return { summary: ratingSummary(row ? STAR_KEYS.map((k) => row[k]) : []), version: String(row?.version ?? 0) };
   }
 
   /** Star totals of every product that has any, for the catalog's cards. */
@@ -99,28 +123,46 @@ export class ReviewsRepository {
   }
 
   /**
-   * One page of a product's approved reviews, optionally of one star count. How many there are is
-   * read from the kept star totals (the summary), not counted per request.
+   * One page of a product's approved reviews, optionally of one star count, as a guest reads it (no
+   * helpful votes of the viewer's). How many there are is read from the kept star totals (the
+   * summary), not counted per request. The page's ids are found first, in the order of an index
+   * (a deep page walks index entries only), and only its ten rows are read and joined to their authors.
    */
-  async page(productId: string, opts: { sort: ReviewSort; stars: number | null; page: number; viewerId: string | null }): Promise<Review[]> {
-    const where = and(eq(reviews.productId, productId), eq(reviews.status, 'approved'), opts.stars ? eq(reviews.rating, opts.stars) : undefined);
+  async page(productId: string, opts: ReviewPageQuery): Promise<Review[]> {
+    const ids = this.pageIdsQuery(productId, opts).as('page_ids');
     const rows = await this.db
       .select({ review: reviews, authorName: users.name })
-      .from(reviews)
+      .from(ids)
+      .innerJoin(reviews, eq(reviews.id, ids.id))
       .innerJoin(users, eq(users.id, reviews.userId))
-      .where(where)
+      .orderBy(...ORDER_BY[opts.sort]);
+    return rows.map((r) => toWire(r.review, r.authorName, false));
+  }
+
+  /** The SQL that finds a page's ids (for the query-plan test). */
+  pageIdsSql(productId: string, opts: ReviewPageQuery): SQL {
+    return this.pageIdsQuery(productId, opts).getSQL();
+  }
+
+  /** The ids of a page of a product's approved reviews, in the order of the index its order reads. */
+  private pageIdsQuery(productId: string, opts: ReviewPageQuery) {
+    return this.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.status, 'approved'), opts.stars ? eq(reviews.rating, opts.stars) : undefined))
       .orderBy(...ORDER_BY[opts.sort])
       .limit(REVIEW_LIMITS.pageSize)
       .offset((opts.page - 1) * REVIEW_LIMITS.pageSize);
-    const voted = new Set<string>();
-    if (opts.viewerId && rows.length > 0) {
-      const votes = await this.db
-        .select({ reviewId: reviewVotes.reviewId })
-        .from(reviewVotes)
-        .where(and(eq(reviewVotes.userId, opts.viewerId), inArray(reviewVotes.reviewId, rows.map((r) => r.review.id))));
-      for (const v of votes) voted.add(v.reviewId);
-    }
-    return rows.map((r) => toWire(r.review, r.authorName, voted.has(r.review.id)));
+  }
+
+  /** Which of `reviewIds` the account has voted helpful. */
+  async votedHelpful(userId: string, reviewIds: readonly string[]): Promise<Set<string>> {
+    if (reviewIds.length === 0) return new Set();
+    const votes = await this.db
+      .select({ reviewId: reviewVotes.reviewId })
+      .from(reviewVotes)
+      .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, [...reviewIds])));
+    return new Set(votes.map((v) => v.reviewId));
   }
 
   async findOwn(userId: string, productId: string): Promise<OwnReview | null> {
@@ -284,7 +326,9 @@ export class ReviewsRepository {
         .update(reviews)
         .set({ helpfulCount: sql`greatest(0, ${reviews.helpfulCount} + ${delta})` })
         .where(eq(reviews.id, reviewId))
-        .returning({ helpful: reviews.helpfulCount });
+        .returning({ helpful: reviews.helpfulCount, productId: reviews.productId, status: reviews.status });
+      // The count shows on the product's pages (and orders its "most helpful" one).
+      if (row && delta !== 0 && row.status === 'approved') await this.bumpPages(tx, row.productId);
       return { helpful: row?.helpful ?? 0, votedHelpful: helpful };
     });
   }
@@ -383,7 +427,10 @@ export class ReviewsRepository {
         .where(eq(reviews.id, reviewId))
         .returning();
       // The reply shows on the product's pages: an approved review's reply renders them anew.
-      if (after.status === 'approved') await bumpCatalogVersion(tx);
+      if (after.status === 'approved') {
+        await this.bumpPages(tx, after.productId);
+        await bumpCatalogVersion(tx);
+      }
       await audit(tx, before);
       return after;
     });
@@ -399,7 +446,20 @@ export class ReviewsRepository {
     if (!was && !is) return;
     if (was) await this.addStar(tx, was.productId, was.rating, -1);
     if (is) await this.addStar(tx, is.productId, is.rating, 1);
+    await this.bumpPages(tx, (is ?? was)!.productId);
     await bumpCatalogVersion(tx);
+  }
+
+  /**
+   * A new version of the product's review pages: every change a shopper sees on them (an approved
+   * review added, taken away or edited, its helpful count, the shop's reply) calls this in its own
+   * transaction, so no instance serves a page it made before the change once it has committed.
+   */
+  private async bumpPages(tx: DbOrTx, productId: string): Promise<void> {
+    await tx
+      .insert(productRatings)
+      .values({ productId, version: 1 })
+      .onConflictDoUpdate({ target: productRatings.productId, set: { version: sql`${productRatings.version} + 1` } });
   }
 
   private async addStar(tx: DbOrTx, productId: string, rating: number, delta: 1 | -1): Promise<void> {

@@ -3,11 +3,11 @@ import type { Settings } from '../../src/domain/types';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
-/** The single settings row (id 1) plus the shop's name, e-mail and payment mode from configuration. */
+/** The single settings row (id 1) plus the shop's name, e-mail, payment mode and time zone from configuration. */
 export class SettingsRepository {
   constructor(
     private readonly db: Db,
-    private readonly shop: { shopName: string; shopEmail: string; payments: 'stripe' | 'test' },
+    private readonly shop: { shopName: string; shopEmail: string; payments: 'stripe' | 'test'; shopTimeZone: string },
   ) {}
 
   async get(): Promise<Settings> {
@@ -20,6 +20,7 @@ export class SettingsRepository {
       shopName: this.shop.shopName,
       shopEmail: this.shop.shopEmail,
       testPayments: this.shop.payments === 'test',
+      timeZone: this.shop.shopTimeZone,
     };
   }
 

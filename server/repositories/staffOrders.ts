@@ -4,7 +4,7 @@ import { parseOrderNumber } from '../../src/domain/orderNumber';
 import type { BoardView, OrderActorKind, OrderBoardPage, StaffCustomer, StaffOrderDetail, StaffOrderSummary } from '../../src/domain/staffOrders';
 import type { Address, OrderStatus } from '../../src/domain/types';
 import type { Db, DbOrTx } from '../db/client';
-import { orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
+import { orderBoardDays, orderEvents, orderRefunds, orders, paymentSessions, users } from '../db/schema';
 import { orderBreakdown, orderToWire, type OrderRow } from './orders';
 import { trimChars } from '../../src/domain/text';
 import { ordersNotedOrTagged, tagsOf } from './fulfilment';
@@ -60,6 +60,33 @@ const HEX_PREFIX = /^[0-9a-f]{4,24}$/;
 /** At most this many accounts match an e-mail search (a prefix as short as "a" must not list every account). */
 const ACCOUNT_MATCH_LIMIT = 100;
 
+/** The columns the board's view and status filters read: of an order, or of a day's counters. */
+interface BoardColumns {
+  status: SQL;
+  unpaid: SQL;
+  paid: SQL;
+}
+const ORDER_COLUMNS: BoardColumns = { status: sql`${orders.status}`, unpaid: sql`${orders.paidAt} is null`, paid: sql`${orders.paidAt} is not null` };
+const DAY_COLUMNS: BoardColumns = { status: sql`${orderBoardDays.status}`, unpaid: sql`not ${orderBoardDays.paid}`, paid: sql`${orderBoardDays.paid}` };
+
+/**
+ * The view (abandoned, to fulfil, every order) and status filters, one rule for the orders and for
+ * their day counters (0013_figures). Spelled as the partial indexes of 0006_shop are, so the
+ * planner can use them on the orders.
+ */
+function viewAndStatus(f: Pick<OrderBoardFilter, 'view' | 'status'>, c: BoardColumns): SQL {
+  const view =
+    f.view === 'abandoned'
+      ? sql`${c.status} = 'Cancelled' and ${c.unpaid}`
+      : f.view === 'toFulfil'
+        ? sql`${c.status} in ('Order Placed', 'Processing')`
+        : sql`(${c.status} <> 'Cancelled' or ${c.paid})`;
+  return f.status ? sql`${view} and ${c.status} = ${f.status}` : view;
+}
+
+/** Filters the day counters answer alone: a view and a status, no search, no dates, no selection. */
+const countable = (f: Omit<OrderBoardFilter, 'page' | 'pageSize'>) => !f.q?.trim() && !f.from && !f.to && !f.ids;
+
 /**
  * The staff side of orders: the board (search, status, dates and paging in SQL, on the indexes of
  * migration 0003_staff) and the order page. Status changes stay in OrdersRepository; this only
@@ -80,12 +107,7 @@ export class StaffOrdersRepository {
 
   private where(f: Omit<OrderBoardFilter, 'page' | 'pageSize'>, { accountIds, orderIds }: SearchIds): SQL | undefined {
     if (f.ids) return inArray(orders.id, f.ids);
-    const conditions: (SQL | undefined)[] = [];
-    // Spelled as the partial indexes of 0006_shop are, so the planner can use them.
-    if (f.view === 'abandoned') conditions.push(sql`${orders.status} = 'Cancelled' and ${orders.paidAt} is null`);
-    else if (f.view === 'toFulfil') conditions.push(sql`${orders.status} in ('Order Placed', 'Processing')`);
-    else conditions.push(sql`(${orders.status} <> 'Cancelled' or ${orders.paidAt} is not null)`);
-    if (f.status) conditions.push(eq(orders.status, f.status));
+    const conditions: (SQL | undefined)[] = [viewAndStatus(f, ORDER_COLUMNS)];
     if (f.from) conditions.push(gte(orders.createdAt, f.from));
     if (f.to) conditions.push(lt(orders.createdAt, f.to));
     const q = f.q?.trim().toLowerCase();
@@ -105,7 +127,7 @@ export class StaffOrdersRepository {
 
   /** The SQL of the board's page query (for the query-plan test). */
   async pageSql(f: OrderBoardFilter): Promise<SQL> {
-    return this.pageQueryFor(f, await this.accountIdsFor(f.q)).getSQL();
+    return (await this.pageQueryFor(f, await this.accountIdsFor(f.q))).query.getSQL();
   }
 
   /** What a search finds outside the orders table: accounts by e-mail, orders by their staff notes and tags. */
@@ -119,36 +141,77 @@ export class StaffOrdersRepository {
     return { accountIds, orderIds };
   }
 
-  private pageQueryFor(f: OrderBoardFilter, accountIds: SearchIds) {
+  /**
+   * Where a page deep in a view starts, from the day counters (0013_figures): the UTC day holding
+   * the page's first order and how many of that view's orders are newer than that day, so the page
+   * is read from that day's end with an offset inside it (at most a day's orders) instead of
+   * stepping over every newer order. Null for the first page or a view they cannot answer.
+   */
+  private async seek(f: OrderBoardFilter): Promise<{ before: Date; skip: number } | null> {
+    const offset = (f.page - 1) * f.pageSize;
+    if (offset === 0 || !countable(f)) return null;
+    const days = this.db
+      .select({ day: orderBoardDays.day, n: sql<number>`sum(${orderBoardDays.orders})`.as('n') })
+      .from(orderBoardDays)
+      .where(viewAndStatus(f, DAY_COLUMNS))
+      .groupBy(orderBoardDays.day)
+      .as('days');
+    const through = this.db
+      .select({ day: days.day, n: days.n, through: sql<number>`sum(${days.n}) over (order by ${days.day} desc)`.as('through') })
+      .from(days)
+      .as('through');
+    const [found] = await this.db
+      .select({ day: through.day, newer: sql<string>`(${through.through} - ${through.n})::bigint` })
+      .from(through)
+      .where(sql`${through.through} > ${offset}`)
+      .orderBy(desc(through.day))
+      .limit(1);
+    if (!found) return null;
+    return { before: new Date(found.day.getTime() + 86_400_000), skip: offset - Number(found.newer) };
+  }
+
+  private async pageQueryFor(f: OrderBoardFilter, accountIds: SearchIds) {
     // The page's ids first, from the board's indexes alone where its filters allow (0010_customers:
-    // the default view and the orders to fulfil), then only those orders read: a page deep in
-    // 100,000 orders costs about what the first does.
+    // the default view and the orders to fulfil), starting at the day the counters say the page is
+    // in (0013_figures), then only those orders read: a page deep in 100,000 orders costs about
+    // what the first does.
+    const start = await this.seek(f);
     const pageIds = this.db
       .select({ id: orders.id })
       .from(orders)
-      .where(this.where(f, accountIds))
+      .where(and(this.where(f, accountIds), start ? lt(orders.createdAt, start.before) : undefined))
       .orderBy(...boardOrder(f.q))
       .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize);
-    return this.db
-      .select({ order: orders, customerName: users.name, customerEmail: users.email })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(inArray(orders.id, pageIds))
-      .orderBy(...boardOrder(f.q));
+      .offset(start ? start.skip : (f.page - 1) * f.pageSize);
+    return {
+      query: this.db
+        .select({ order: orders, customerName: users.name, customerEmail: users.email })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, pageIds))
+        .orderBy(...boardOrder(f.q)),
+    };
+  }
+
+  /** The number of orders a filter lists and what they add up to: from the day counters when they can answer. */
+  private async totals(f: OrderBoardFilter, accountIds: SearchIds): Promise<{ n: number; cents: number }> {
+    const [row] = countable(f)
+      ? await this.db
+          .select({ n: sql<string>`coalesce(sum(${orderBoardDays.orders}), 0)::bigint`, cents: sql<string>`coalesce(sum(${orderBoardDays.cents}), 0)::bigint` })
+          .from(orderBoardDays)
+          .where(viewAndStatus(f, DAY_COLUMNS))
+      : await this.db.select({ n: sql<string>`count(*)::bigint`, cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)::bigint` }).from(orders).where(this.where(f, accountIds));
+    return { n: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
   }
 
   async board(f: OrderBoardFilter): Promise<OrderBoardPage> {
     const accountIds = await this.accountIdsFor(f.q);
-    const [rows, [count]] = await Promise.all([
-      this.pageQueryFor(f, accountIds),
-      this.db.select({ n: sql<number>`count(*)::int`, cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)::bigint` }).from(orders).where(this.where(f, accountIds)),
-    ]);
+    const [rows, count] = await Promise.all([this.pageQueryFor(f, accountIds).then((p) => p.query), this.totals(f, accountIds)]);
     const tags = await tagsOf(this.db, rows.map((r) => r.order.id));
     return {
       orders: rows.map((r) => ({ ...summary(r.order, r.customerName === null ? null : { _id: r.order.userId, name: r.customerName, email: r.customerEmail! }), tags: tags.get(r.order.id) ?? [] })),
-      total: Number(count?.n ?? 0),
-      value: toDollars(Number(count?.cents ?? 0)),
+      total: count.n,
+      value: toDollars(count.cents),
       page: f.page,
       pageSize: f.pageSize,
     };
@@ -192,15 +255,10 @@ export class StaffOrdersRepository {
         .leftJoin(users, eq(users.id, orderEvents.actorId))
         .where(eq(orderEvents.orderId, id))
         .orderBy(orderEvents.id),
-      this.db
-        .select({ refund: orderRefunds, name: users.name, email: users.email })
-        .from(orderRefunds)
-        .leftJoin(users, eq(users.id, orderRefunds.actorId))
-        .where(eq(orderRefunds.orderId, id)),
+      this.db.select({ id: orderRefunds.id, amountCents: orderRefunds.amountCents }).from(orderRefunds).where(eq(orderRefunds.orderId, id)),
       row.paymentSessionId ? this.db.select().from(paymentSessions).where(eq(paymentSessions.id, row.paymentSessionId)) : Promise.resolve([]),
     ]);
     const session = sessions[0];
-    const refund = refunds[0];
     return {
       ...summary(row, found.customerName === null ? null : { _id: row.userId, name: found.customerName, email: found.customerEmail! }),
       ...orderBreakdown(row),
@@ -209,17 +267,8 @@ export class StaffOrdersRepository {
         provider: session?.provider ?? null,
         sessionId: session?.id ?? null,
         sessionStatus: session?.status ?? null,
+        // Its refunds (all of them) are the refund panel's: GET /api/staff/orders/:id/refunds.
         paidAt: row.paidAt?.toISOString() ?? null,
-        refund: refund
-          ? {
-              _id: refund.refund.providerRefundId ?? refund.refund.id,
-              provider: refund.refund.provider,
-              amount: toDollars(refund.refund.amountCents),
-              status: refund.refund.status,
-              by: { _id: refund.refund.actorId, name: refund.name, email: refund.email },
-              at: refund.refund.createdAt.toISOString(),
-            }
-          : null,
       },
       history: events.map(({ event: e, name, email }) => ({
         _id: String(e.id),
@@ -273,9 +322,9 @@ export class StaffOrdersRepository {
 }
 
 /** The refund an order event records, if it records one. */
-function refundOfEvent(refundId: string | null, refunds: ReadonlyArray<{ refund: { id: string; amountCents: number } }>): { refund?: { _id: string; amount: number } } {
-  const r = refundId ? refunds.find((x) => x.refund.id === refundId) : undefined;
-  return r ? { refund: { _id: r.refund.id, amount: toDollars(r.refund.amountCents) } } : {};
+function refundOfEvent(refundId: string | null, refunds: ReadonlyArray<{ id: string; amountCents: number }>): { refund?: { _id: string; amount: number } } {
+  const r = refundId ? refunds.find((x) => x.id === refundId) : undefined;
+  return r ? { refund: { _id: r.id, amount: toDollars(r.amountCents) } } : {};
 }
 
 function summary(row: OrderRow, customer: StaffCustomer | null): StaffOrderSummary {

@@ -12,9 +12,11 @@ import {
   type ReviewPage,
 } from '../../src/domain/reviews';
 import type { AuthUser } from '../lib/auth';
+import { cacheBody, sendCachedBody, type CachedBody } from '../lib/cachedBody';
 import { clientAddress } from '../lib/clientAddress';
 import { HttpError } from '../lib/errors';
 import { parseOr400 } from '../lib/validate';
+import { VersionedLru } from '../lib/versionedLru';
 import { currentUser } from '../plugins/users';
 import { PRODUCT_ID_RE } from '../repositories/catalogMapping';
 
@@ -26,6 +28,9 @@ export const REVIEW_RATE_LIMITS = {
   perAddressFactor: 3,
   windowMs: 60 * 60 * 1000,
 } as const;
+
+/** Review pages an instance keeps (a guest's answer, in every encoding): ~15 KB each. */
+const KEPT_PAGES = 500;
 
 export interface ReviewSavedResponse {
   success: true;
@@ -108,21 +113,41 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
     return app.authenticate(token).catch(() => null);
   };
 
+  // Every answer but a guest's page of reviews (which says no-cache and carries an ETag) is never stored.
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/api/reviews/product/:productId', async (request): Promise<ReviewPage> => {
+  /**
+   * A product's page of reviews as a guest reads it, made once per version of the product's review
+   * pages: a request costs one indexed read (star totals and version) while nothing it shows has
+   * changed. The version is read before the page, so a page is never kept under a version newer
+   * than its data.
+   */
+  const pages = new VersionedLru<{ page: ReviewPage; body: CachedBody }>(KEPT_PAGES);
+  const guestPage = async (productId: string, query: z.infer<typeof pageQuery>) => {
+    const { summary, version } = await app.reviews.pagesState(productId);
+    const key = `${productId}|${query.sort}|${query.stars ?? ''}|${query.page}`;
+    const kept = pages.get(key, version);
+    if (kept) return kept;
+    const reviews = await app.reviews.page(productId, { sort: query.sort, stars: query.stars ?? null, page: query.page });
+    const total = query.stars ? summary.distribution[query.stars - 1] : summary.count;
+    const page: ReviewPage = { success: true, summary, reviews, page: query.page, pages: Math.max(1, Math.ceil(total / REVIEW_LIMITS.pageSize)), total };
+    const made = { page, body: cacheBody(page) };
+    pages.set(key, version, made);
+    return made;
+  };
+
+  app.get('/api/reviews/product/:productId', async (request, reply) => {
     const params = parseOr400(z.object({ productId }), request.params, 'product id');
     const query = parseOr400(pageQuery, request.query ?? {}, 'review list');
     if (!(await app.catalog.getProduct(params.productId))) throw new HttpError(404, 'Product not found');
     const me = await viewer(request);
-    const [summary, page] = await Promise.all([
-      app.reviews.summary(params.productId),
-      app.reviews.page(params.productId, { sort: query.sort, stars: query.stars ?? null, page: query.page, viewerId: me?.id ?? null }),
-    ]);
-    const total = query.stars ? summary.distribution[query.stars - 1] : summary.count;
-    return { success: true, summary, reviews: page, page: query.page, pages: Math.max(1, Math.ceil(total / REVIEW_LIMITS.pageSize)), total };
+    const { page, body } = await guestPage(params.productId, query);
+    if (!me) return sendCachedBody(request, reply, body);
+    // A logged-in shopper's answer also says which reviews they voted helpful: theirs alone, never stored.
+    const voted = await app.reviews.votedHelpful(me.id, page.reviews.map((r) => r._id));
+    return { ...page, reviews: page.reviews.map((r) => (voted.has(r._id) ? { ...r, votedHelpful: true } : r)) } satisfies ReviewPage;
   });
 
   app.get('/api/reviews/mine/:productId', { preHandler: app.requireUser }, async (request): Promise<ReviewEligibility> => {

@@ -9,7 +9,7 @@ import { HttpError } from '../lib/errors';
 import type { StoredOrderItem } from '../repositories/orders';
 import { parseOr400 } from '../lib/validate';
 import type { AuditEntry } from '../../src/domain/audit';
-import { BOARD_VIEWS, type OrderBoardPage, type StaffOrderDetail } from '../../src/domain/staffOrders';
+import { AT_RISK_VIEW, BOARD_VIEWS, type OrderBoardPage, type StaffOrderDetail } from '../../src/domain/staffOrders';
 import { addDays, isCivilDate, startOfLocalDay } from '../../src/domain/shipBy';
 
 export interface StaffOrderBoardResponse extends OrderBoardPage {
@@ -79,7 +79,7 @@ const boardQuery = z
         return ids;
       })
       .optional(),
-    view: z.enum(BOARD_VIEWS, { message: `must be one of ${BOARD_VIEWS.join(', ')}` }).default('orders'),
+    view: z.enum([...BOARD_VIEWS, AT_RISK_VIEW], { message: `must be one of ${[...BOARD_VIEWS, AT_RISK_VIEW].join(', ')}` }).default('orders'),
     from: when(false).optional(),
     to: when(true).optional(),
     page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'must be at most 100000').default(1),
@@ -106,14 +106,23 @@ const staffOrderRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
+  /**
+   * The board's filters from a request: days in the shop's zone; the "At risk" view is the orders
+   * the print queue plans past their promised date (by id; none at risk lists none).
+   */
+  const boardFilter = async (query: unknown, what: string) => {
+    const { view, ...f } = inShopDays(parseOr400(boardQuery, query ?? {}, what), app.config.shopTimeZone);
+    if (view !== AT_RISK_VIEW) return { ...f, view };
+    return { ...f, view: 'orders' as const, ids: await app.printQueue.atRiskOrderIds() };
+  };
+
   app.get('/api/staff/orders/search', staff, async (request): Promise<StaffOrderBoardResponse> => {
-    const f = inShopDays(parseOr400(boardQuery, request.query ?? {}, 'order search'), app.config.shopTimeZone);
-    return { success: true, ...(await app.staffOrders.board(f)) };
+    return { success: true, ...(await app.staffOrders.board(await boardFilter(request.query, 'order search'))) };
   });
 
   // The board as a spreadsheet: the current filters, every page, streamed row by row.
   app.get('/api/staff/orders/export.csv', staff, async (request, reply) => {
-    const rows = app.staffOrders.exportRows(inShopDays(parseOr400(boardQuery, request.query ?? {}, 'order export'), app.config.shopTimeZone));
+    const rows = app.staffOrders.exportRows(await boardFilter(request.query, 'order export'));
     async function* lines() {
       yield csvRow(ORDER_CSV_COLUMNS);
       for await (const o of rows) {

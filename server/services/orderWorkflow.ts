@@ -290,7 +290,8 @@ export class OrderWorkflow {
    * The expiry job: every open session past its expiry is asked of its provider (a late payment is
    * confirmed, a processing one left pending, anything else cancelled); then SQL cancels what
    * nobody can be asked about (sessions of a provider no longer configured, orders whose session
-   * never opened) — never a session of the configured Stripe account.
+   * never opened) — never a session of the configured Stripe account; last, refunds left waiting
+   * for the provider's answer are asked again (`retryWaitingRefunds`).
    */
   async sweep(): Promise<number> {
     const now = new Date(this.now());
@@ -308,7 +309,8 @@ export class OrderWorkflow {
         this.deps.log.warn({ err, orderId: s.orderId }, 'could not settle an expired payment session; will retry');
       }
     }
-    return settled + (await this.expireStale({ stripe: provider.kind === 'stripe' ? 'leave' : 'after-grace' }, now));
+    settled += await this.expireStale({ stripe: provider.kind === 'stripe' ? 'leave' : 'after-grace' }, now);
+    return settled + (await this.retryWaitingRefunds(now));
   }
 
   // ---- staff -----------------------------------------------------------------------------------
@@ -504,9 +506,10 @@ export class OrderWorkflow {
   /**
    * One refund through the provider that took the payment: reserved under a lock on the order
    * (`decide` plans it from what is left), asked of the provider with a key of its own, then
-   * settled in one staff transaction with its audit row (or `settleMore`'s), timeline event,
-   * e-mail and restocking hook, and announced. A refund already made under the same request key is
-   * answered as it is (`repeated`); one the provider refused is dropped, so a retry starts afresh.
+   * settled (`settleRefund`). A refund already made under the same request key is answered as it
+   * is (`repeated`); one the provider refused is dropped, so a retry starts afresh. One still
+   * 'requested' (its first request died before the answer was recorded) is asked again under its
+   * key, here or by the sweep (`retryWaitingRefunds`).
    */
   private async giveBack(
     order: OrderRow,
@@ -514,29 +517,47 @@ export class OrderWorkflow {
     actor: AuditActor,
     log: FastifyBaseLogger,
     settleMore?: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow | null>,
-  ): Promise<{ order: OrderRow; refund: RefundRow; repeated: boolean; emailed: boolean }> {
+  ): Promise<RefundDone> {
     const session = await this.deps.staffOrders.paidSession(order.id);
     if (!session) throw new HttpError(409, M.noPayment(order.id));
     const provider = this.deps.provider;
     if (session.provider !== provider.kind) throw new HttpError(409, M.otherProvider(session.provider));
     const reserved = await this.deps.refunds.reserve(
-      { orderId: order.id, idempotencyKey: `${order.id}:${req.key}`, provider: provider.kind, actorId: actor.id, reason: req.reason, restock: req.restock },
+      { orderId: order.id, idempotencyKey: `${order.id}:${req.key}`, providerKey: req.providerKey, provider: provider.kind, actorId: actor.id, reason: req.reason, restock: req.restock },
       req.decide,
     );
     const refund = reserved.refund;
-    const current = async () => ({ order: (await this.deps.orders.findById(order.id))!, refund: (await this.deps.refunds.byKey(refund.idempotencyKey!)) ?? refund, repeated: true, emailed: false });
-    if (reserved.existing && refund.status !== REQUESTED) return current();
+    if (reserved.existing && refund.status !== REQUESTED) return this.refundAsItIs(refund);
 
     let answer: RefundResult;
     try {
-      answer = await provider.refund({ orderId: order.id, sessionId: session.id, amountCents: refund.amountCents, idempotencyKey: req.providerKey ?? `refund-${refund.id}` });
+      answer = await this.askProvider(session.id, refund);
     } catch (err) {
       log.error({ err, orderId: order.id, refundId: refund.id }, 'refund failed');
       if (!reserved.existing) await this.deps.refunds.drop(refund.id);
       throw new HttpError(502, M.refundFailed((err as Error).message));
     }
     log.info({ orderId: order.id, refundId: refund.id, providerRefundId: answer.id, amountCents: refund.amountCents }, 'order refunded');
+    return this.settleRefund(refund, answer, actor, settleMore);
+  }
 
+  /** The provider is asked under the refund's own key (kept with it): a second ask answers the same refund. */
+  private askProvider(sessionId: string, refund: RefundRow): Promise<RefundResult> {
+    return this.deps.provider.refund({ orderId: refund.orderId, sessionId, amountCents: refund.amountCents, idempotencyKey: refund.providerKey ?? `refund-${refund.id}` });
+  }
+
+  /** A refund settled (or failed) before: the order and the refund as they are now. */
+  private async refundAsItIs(refund: RefundRow): Promise<RefundDone> {
+    return { order: (await this.deps.orders.findById(refund.orderId))!, refund: (await this.deps.refunds.byKey(refund.idempotencyKey!)) ?? refund, repeated: true, emailed: false };
+  }
+
+  /**
+   * Records the provider's answer in one staff transaction with its audit row (or `settleMore`'s),
+   * timeline event, e-mail and restocking hook, moving a fully refunded order to Refunded, and
+   * announces it. A concurrent settle of the same refund leaves it as that one made it.
+   */
+  private async settleRefund(refund: RefundRow, answer: RefundResult, actor: AuditActor, settleMore?: (tx: DbOrTx, order: OrderRow) => Promise<OrderRow | null>): Promise<RefundDone> {
+    const orderId = refund.orderId;
     const shop = this.deps.shop();
     const row = await this.deps.staffOrders.asActor(actor.id, async (tx) => {
       const settled = await this.deps.refunds.settle(tx, refund, { providerRefundId: answer.id, status: answer.status });
@@ -545,11 +566,11 @@ export class OrderWorkflow {
       if (settleMore) after = (await settleMore(tx, settled)) ?? settled;
       else {
         const fully = settled.refundedCents >= settled.amountCents;
-        const moved = fully ? await this.deps.orders.setStatus(order.id, 'Refunded', { from: settled.status, db: tx }) : null;
+        const moved = fully ? await this.deps.orders.setStatus(orderId, 'Refunded', { from: settled.status, db: tx }) : null;
         after = moved ?? settled;
         await this.deps.audit.record(tx, {
           entity: 'order',
-          entityId: order.id,
+          entityId: orderId,
           action: 'refund',
           actor,
           changes: {
@@ -558,16 +579,67 @@ export class OrderWorkflow {
           },
         });
       }
-      await this.deps.outbox.enqueue(tx, after, REFUND_EMAIL_KIND, (accountEmail) => refundEmail(after, refund, shop, accountEmail), refundEmailKey(order.id, refund.id));
-      await this.deps.onRefunded?.(tx, { orderId: order.id, refundId: refund.id, lines: refund.lines, restock: refund.restock });
+      await this.deps.outbox.enqueue(tx, after, REFUND_EMAIL_KIND, (accountEmail) => refundEmail(after, refund, shop, accountEmail), refundEmailKey(orderId, refund.id));
+      await this.deps.onRefunded?.(tx, { orderId, refundId: refund.id, lines: refund.lines, restock: refund.restock });
       return after;
     });
-    if (!row) return current();
+    if (!row) return this.refundAsItIs(refund);
     const refunds = await this.deps.refunds.forOrders([row.id]);
     this.announce(row, refunds.get(row.id) ?? []);
     return { order: row, refund: (await this.deps.refunds.byKey(refund.idempotencyKey!)) ?? refund, repeated: false, emailed: true };
   }
+
+  /**
+   * Refunds left 'requested' for longer than a request can take (the process died or the network
+   * dropped between asking the provider and recording its answer): each is asked again under the
+   * key of its first request, so the provider answers the refund it made (or makes it once), and
+   * settled as if the request had finished; one the provider refuses is marked failed and no
+   * longer counts against what the order can give back. Run by the payment sweep; answers how
+   * many it settled or failed.
+   */
+  async retryWaitingRefunds(now = new Date(this.now())): Promise<number> {
+    const provider = this.deps.provider;
+    let done = 0;
+    for (const { refund, actorEmail } of await this.deps.refunds.waiting(new Date(now.getTime() - REFUND_ANSWER_WAIT_MS))) {
+      // Asked of another provider (this server was reconfigured): only that one can say; left as it is.
+      if (refund.provider !== provider.kind) continue;
+      const session = await this.deps.staffOrders.paidSession(refund.orderId);
+      let answer: RefundResult;
+      try {
+        if (!session) throw new Error(M.noPayment(refund.orderId));
+        answer = await this.askProvider(session.id, refund);
+      } catch (err) {
+        this.deps.log.error({ err, orderId: refund.orderId, refundId: refund.id }, 'a waiting refund was refused on retry: marked failed');
+        if (await this.deps.refunds.fail(refund.id)) {
+          this.announce(await this.deps.orders.findById(refund.orderId));
+          done += 1;
+        }
+        continue;
+      }
+      this.deps.log.info({ orderId: refund.orderId, refundId: refund.id, providerRefundId: answer.id }, 'a waiting refund was settled on retry');
+      const settled = await this.settleRefund(refund, answer, { id: refund.actorId ?? 'system', email: actorEmail ?? '' });
+      if (!settled.repeated) {
+        await this.deliverMail(refund.orderId, this.deps.log, 'refund e-mail deferred to the outbox');
+        done += 1;
+      }
+    }
+    return done;
+  }
 }
+
+/** What a refund request ends with: the order after it, the refund, whether it was made before, whether an e-mail was queued. */
+interface RefundDone {
+  order: OrderRow;
+  refund: RefundRow;
+  repeated: boolean;
+  emailed: boolean;
+}
+
+/**
+ * How long a refund may stay 'requested' before the sweep asks again: longer than a staff
+ * request can wait for the provider (Stripe's client gives up after 80 s, and retries once).
+ */
+export const REFUND_ANSWER_WAIT_MS = 5 * 60 * 1000;
 
 /** The refund a staff status change made, in cents, under the provider's id (the staff CLI prints it). */
 function refundMade(r: RefundRow): RefundMade {

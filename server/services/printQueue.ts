@@ -82,6 +82,11 @@ export class PrintQueueService {
     return { today: localMoment(this.now(), this.deps.timeZone).date, jobs, printers, days: plan.days, atRisk: [...atRisk.values()] };
   }
 
+  /** The orders the queue's plan puts past their promised date (the board's "At risk" view and the dashboard's tile). */
+  async atRiskOrderIds(): Promise<string[]> {
+    return (await this.view()).atRisk.map((r) => r.orderId);
+  }
+
   /** A job moved and/or given a printer; its order goes to Processing when its first job starts printing. */
   async moveJob(id: string, change: { status?: PrintJobStatus; printerId?: string | null }, actor: AuditActor): Promise<PrintJobRow> {
     const { repo, db } = this.deps;

@@ -2,6 +2,7 @@ import { isBundleActive } from '../../src/domain/pricing';
 import { routePattern, SHARED_ROUTES } from '../../src/domain/routes';
 import type { Bundle } from '../../src/domain/types';
 import type { CachedBody } from '../lib/cachedBody';
+import { VersionedLru } from '../lib/versionedLru';
 import { FILAMENT_COLORS } from '../../src/domain/colors';
 import { own } from '../../src/domain/lookup';
 import { trimEndChars } from '../../src/domain/text';
@@ -65,29 +66,8 @@ export interface CachedPage {
 }
 
 /** A bounded least-recently-used map of rendered pages, each tagged with the data version it was made from. */
-export class HtmlCache {
-  private readonly entries = new Map<string, { version: string; page: CachedPage }>();
-
-  constructor(readonly maxEntries = 500) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** The page for `key` if it was made from `version`; a stale one is dropped. */
-  get(key: string, version: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version) return undefined;
-    // Re-inserted: a Map iterates in insertion order, so the oldest key is the least recently used.
-    this.entries.set(key, entry);
-    return entry.page;
-  }
-
-  set(key: string, version: string, page: CachedPage): void {
-    this.entries.delete(key);
-    this.entries.set(key, { version, page });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+export class HtmlCache extends VersionedLru<CachedPage> {
+  constructor(maxEntries = 500) {
+    super(maxEntries);
   }
 }

@@ -1,4 +1,4 @@
-import type { BundleContentItem, OrderStatus } from './types';
+import type { Address, BundleContentItem, OrderStatus } from './types';
 
 /**
  * Fulfilment on the wire and its input rules, shared by the server (server/routes/staffFulfil.ts)
@@ -81,13 +81,31 @@ export interface SlipLine {
   contents: BundleContent[];
 }
 
+/** A delivery address as people read it: the name, the street and place lines, the phone, the shopper's note. */
+export interface AddressBlock {
+  name: string;
+  lines: string[];
+  phone: string;
+  note: string;
+}
+
+/** The one way an order's address is laid out (the order page, the packing slip, the copy button). */
+export function addressBlock(a: Partial<Address>): AddressBlock {
+  return {
+    name: [a.firstName, a.lastName].filter(Boolean).join(' '),
+    lines: [a.street ?? '', [a.city, [a.state, a.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.country ?? ''].filter(Boolean),
+    phone: a.phone ?? '',
+    note: a.description ?? '',
+  };
+}
+
 /** One order's packing slip. */
 export interface PackingSlip {
   _id: string;
   orderNumber: number | null;
   status: OrderStatus;
   date: string;
-  address: { name: string; lines: string[]; phone: string; note: string };
+  address: AddressBlock;
   lines: SlipLine[];
 }
 

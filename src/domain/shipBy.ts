@@ -103,6 +103,9 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The shop's zone when SHOP_TIMEZONE is unset (the server's default; a client before settings arrive). */
+export const DEFAULT_SHOP_TIME_ZONE = 'America/New_York';
+
 /** True when the runtime knows the zone (Intl refuses an unknown one). */
 export function isKnownTimeZone(timeZone: string): boolean {
   if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;

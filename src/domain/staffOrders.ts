@@ -44,6 +44,12 @@ export interface StaffThread {
 export type BoardView = 'orders' | 'abandoned' | 'toFulfil';
 export const BOARD_VIEWS: readonly BoardView[] = ['orders', 'abandoned', 'toFulfil'];
 
+/**
+ * The board's "At risk" view: paid orders the print queue now plans past the date promised
+ * (server/services/printQueue.ts decides; the board lists them whatever its other filters say).
+ */
+export const AT_RISK_VIEW = 'atRisk';
+
 export interface OrderBoardPage {
   orders: StaffOrderSummary[];
   total: number;
@@ -67,15 +73,6 @@ export interface OrderEvent {
   refund?: { _id: string; amount: number };
 }
 
-export interface OrderRefund {
-  _id: string;
-  provider: string;
-  amount: number;
-  status: string;
-  by: { _id: string | null; name: string | null; email: string | null };
-  at: string;
-}
-
 /** What a placed order shows beyond the order itself: its address and money breakdown (dollars). */
 export type OrderBreakdown = Omit<PlacedOrder, keyof Order>;
 
@@ -88,7 +85,6 @@ export interface StaffOrderDetail extends StaffOrderSummary, OrderBreakdown {
     /** The payment session's state: open, paid, declined, cancelled, expired; null before one opened. */
     sessionStatus: string | null;
     paidAt: string | null;
-    refund: OrderRefund | null;
   };
   history: OrderEvent[];
 }

@@ -84,6 +84,8 @@ export interface Settings {
   shopEmail: string;
   /** The built-in test card page takes the payments (nothing is charged): every page shows a ribbon. */
   testPayments: boolean;
+  /** The shop's IANA zone (SHOP_TIMEZONE): the days shoppers and staff read dates in. Absent in older answers. */
+  timeZone?: string;
 }
 
 /** A shopper, or one of the people who run the shop (the staff console under /staff). */

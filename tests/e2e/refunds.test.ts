@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseUrl, newPage, screenshot } from './browser';
+import { baseUrl, screenshot } from './browser';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
-import { staffAccount } from './staff';
+import { staffPage } from './staff';
 
 /**
  * A staff member refunds one line of a paid two-line order from the order page's refund panel;
@@ -31,13 +31,7 @@ beforeAll(async () => {
 
 describe('a partial refund', () => {
   it('staff refund one line of a paid order; the shopper sees it on My Orders', async () => {
-    const staff = staffAccount();
-    const page = await newPage(DESKTOP);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(staff.email);
-    await page.getByLabel('Password', { exact: true }).fill(staff.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+    const page = await staffPage(DESKTOP);
     await page.goto(`/staff/orders/${orderId}`);
     const panel = page.getByTestId('refund-panel');
     await panel.getByTestId('refundable').waitFor();

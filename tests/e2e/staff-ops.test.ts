@@ -6,7 +6,7 @@ import { readManifest, staffChunksForShoppers } from '../../scripts/manifest.mjs
 import { axeViolations } from './axe';
 import { DESKTOP, newPage, PHONE, screenshot, startWithSaved } from './browser';
 import { registerShopper, simpleProducts, type Shopper } from './shopper';
-import { staffAccount } from './staff';
+import { staffPage } from './staff';
 
 /**
  * The staff console in a real browser against the built server: a staff member (the
@@ -74,13 +74,7 @@ describe('the staff console', () => {
     // Staff sign in like anyone and land on the dashboard, whose unread tile leads to the inbox; the
     // conversation is there, unread. (axe looks at the page, not at the login's toast: notistack's
     // own success green is the store's, checked elsewhere.)
-    const staff = staffAccount();
-    const page = await newPage(DESKTOP);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(staff.email);
-    await page.getByLabel('Password', { exact: true }).fill(staff.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/staff');
+    const page = await staffPage(DESKTOP);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByTestId('tile-unread').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/staff/inbox');

@@ -349,6 +349,22 @@ describe('request buttons show progress and cannot be sent twice', () => {
   });
 });
 
+describe("dates in the shop's zone", () => {
+  it('reads the dates in the zone the settings give (SHOP_TIMEZONE), not New York', async () => {
+    // The first order was placed 1 ms after midnight UTC on Jan 1, 1970: Dec 31 in New York, Jan 1 in Tokyo.
+    renderOrders();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await waitFor(() => expect(within(cardFor(ORDERS[0]!._id)).getByTestId('order-date')).toHaveTextContent('Dec 31, 1969'));
+  });
+
+  it('in Asia/Tokyo', async () => {
+    mswServer.use(http.get('*/api/settings', () => HttpResponse.json({ success: true, settings: { ...settings, timeZone: 'Asia/Tokyo' } })));
+    renderOrders();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await waitFor(() => expect(within(cardFor(ORDERS[0]!._id)).getByTestId('order-date')).toHaveTextContent('Jan 1, 1970'));
+  });
+});
+
 describe('Contact Support and the Support Chat', () => {
   it('hides the button when showSupportInOrders is off', async () => {
     mswServer.use(http.get('*/api/settings', () => HttpResponse.json({ success: true, settings: { ...settings, showSupportInOrders: false } })));

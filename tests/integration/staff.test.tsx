@@ -107,14 +107,21 @@ describe('the staff console', () => {
             customer: { _id: 'u', name: 'Ada Lovelace', email: 'ada@example.com' }, deliveryEmail: 'ada@example.com', itemCount: 2,
             address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', street: '1 Engine St', city: 'Portland', state: 'OR', zipcode: '97201', country: 'United States', phone: '5035550100' },
             subtotal: 40, deliveryFee: 10, discount: 0, discountCode: null, isBuyNow: false,
-            payment: { method: 'Card', provider: 'test', sessionId: 's', sessionStatus: 'paid', paidAt: '2026-11-20T10:00:00.000Z', refund: null },
+            payment: { method: 'Card', provider: 'test', sessionId: 's', sessionStatus: 'paid', paidAt: '2026-11-20T10:00:00.000Z' },
             history: [{ _id: 'h1', from: 'Order Placed', to: 'Processing', trackingNumber: null, by: { kind: 'staff', _id: 's', name: 'Sam', email: 'sam@example.com' }, at: '2026-11-21T10:00:00.000Z' }],
           },
           audit: [],
         }),
       ),
       http.get('*/api/staff/orders/:id/refunds', () =>
-        HttpResponse.json({ success: true, orderId: id, status: 'Processing', paid: 50, refunded: 0, refundable: 50, shipping: 10, discount: 0, lines: [{ index: 0, name: 'Dragon', image: '', color: 'Red|', quantity: 2, refundedQuantity: 0, total: 40 }], refunds: [] }),
+        HttpResponse.json({
+          success: true, orderId: id, status: 'Processing', paid: 50, refunded: 15, refundable: 35, shipping: 10, discount: 0,
+          lines: [{ index: 0, name: 'Dragon', image: '', color: 'Red|', quantity: 2, refundedQuantity: 0, total: 40 }],
+          refunds: [
+            { _id: 'rf1', provider: 'test', providerRefundId: 're_1', amount: 5, status: 'succeeded', lines: [], reason: 'Late', restock: false, by: { _id: 's', name: 'Sam', email: 'sam@example.com' }, at: '2026-11-21T11:00:00.000Z' },
+            { _id: 'rf2', provider: 'test', providerRefundId: 're_2', amount: 10, status: 'succeeded', lines: [], reason: null, restock: false, by: { _id: 's', name: 'Sam', email: 'sam@example.com' }, at: '2026-11-22T11:00:00.000Z' },
+          ],
+        }),
       ),
       http.post('*/api/staff/order-status', async ({ request }) => {
         sent.push(await request.json());
@@ -129,6 +136,11 @@ describe('the staff console', () => {
     const line = within(within(screen.getByRole('region', { name: 'Items' })).getByRole('listitem'));
     expect(line.getByText('Red · × 2')).toBeInTheDocument();
     expect(line.getByText('$40.00')).toBeInTheDocument();
+    // The Payment row and the refund panel read the same list: both refunds, not the latest alone.
+    expect(await screen.findByTestId('order-refund')).toHaveTextContent('$15.00 in 2 refunds');
+    expect(screen.getAllByTestId('refund-made')).toHaveLength(2);
+    // The delivery address laid out as the packing slip lays it out (one Address component).
+    expect(screen.getByTestId('delivery-address')).toHaveTextContent('Ada Lovelace 1 Engine St Portland, OR 97201 United States 5035550100');
 
     await user.selectOptions(status, 'Delivered');
     await user.type(screen.getByRole('textbox', { name: 'Tracking number' }), '1Z999');

@@ -34,6 +34,7 @@ describe('GET /api/settings', () => {
         shopName: 'LayerLoft',
         shopEmail: 'hello@layerloft.shop',
         testPayments: true,
+        timeZone: 'America/New_York',
       },
     });
   });

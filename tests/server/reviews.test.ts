@@ -5,7 +5,7 @@ import { meta, orders, productRatings, reviews } from '../../server/db/schema';
 import { TEXT_TOO_LONG_MESSAGE } from '../../server/lib/inputGuards';
 import { ReviewInvites, REVIEW_INVITE_TTL_SECONDS } from '../../server/lib/reviewInvites';
 import { CATALOG_VERSION_KEY } from '../../server/repositories/catalog';
-import { REVIEW_MESSAGES, type ReviewEligibility, type ReviewPage } from '../../src/domain/reviews';
+import { REVIEW_MESSAGES, REVIEW_SORTS, type ReviewEligibility, type ReviewPage } from '../../src/domain/reviews';
 import { ADDRESS, makeShopper, TP } from './checkout-helpers';
 import { useStaffApp } from './staff/staff-helpers';
 
@@ -279,5 +279,115 @@ describe('stars on the catalog', () => {
     await approve((await write(b.token, draft(TP.cheap, { rating: 4 }))).json().review._id);
     ctx.app.catalog.invalidateLocal();
     expect(await product(TP.cheap)).toMatchObject({ rating: 4.5, reviewCount: 2 });
+  });
+});
+
+describe('a product’s review pages', () => {
+  const pagesVersion = async (productId: string) => (await stars(productId))?.version ?? 0;
+  const guest = (productId: string, query = '', headers: Record<string, string> = {}) => ctx.app.inject({ url: `/api/reviews/product/${productId}${query}`, headers });
+
+  it('keep a version bumped by every change a shopper sees on them, in the change’s own transaction', async () => {
+    const product = TP.preOrder;
+    const initial = { version: await pagesVersion(product), stars: await stars(product) };
+    const author = await buyer('Versioned', product, '|');
+    const id = (await write(author.token, draft(product, { rating: 4 }))).json().review._id as string;
+    // A review waiting for the shop shows nowhere: nothing moves.
+    expect(await pagesVersion(product)).toBe(initial.version);
+    const steps: [string, () => Promise<unknown>, boolean][] = [
+      ['approve', () => approve(id), true],
+      ['reject', () => ctx.send('POST', `/api/staff/reviews/${id}/reject`, { reason: 'Please keep to the product' }), true],
+      ['approve again', () => approve(id), true],
+      ['edit (back to pending)', () => write(author.token, draft(product, { rating: 2, title: 'Second thoughts' })), true],
+      ['edit while pending', () => write(author.token, draft(product, { rating: 3, title: 'Third thoughts' })), false],
+      ['approve the edit', () => approve(id), true],
+    ];
+    const reader = await makeShopper(ctx.app, 'Voter');
+    const vote = (helpful: boolean) => ctx.send('POST', `/api/reviews/${id}/helpful`, { helpful }, reader.token);
+    steps.push(
+      ['helpful vote', () => vote(true), true],
+      ['the same vote again', () => vote(true), false],
+      ['vote taken back', () => vote(false), true],
+      ['taken back again', () => vote(false), false],
+      ['shop reply', () => ctx.send('POST', `/api/staff/reviews/${id}/reply`, { text: 'Thank you!' }), true],
+      ['deleted by its author', () => ctx.send('POST', `/api/reviews/${id}/delete`, {}, author.token), true],
+    );
+    for (const [name, step, moves] of steps) {
+      const before = await pagesVersion(product);
+      const res = (await step()) as { statusCode: number };
+      expect(res.statusCode, name).toBeLessThan(300);
+      expect(await pagesVersion(product), name).toBe(before + (moves ? 1 : 0));
+    }
+    expect(await stars(product)).toMatchObject({ ...initial.stars, version: initial.version + 9 });
+  });
+
+  it('a guest’s page is kept while its version is unchanged and made anew after any change; a logged-in shopper’s is theirs alone', async () => {
+    const product = TP.preOrder;
+    const author = await buyer('Kept Page', product, '|');
+    const id = (await write(author.token, draft(product, { rating: 5 }))).json().review._id as string;
+    await approve(id);
+    const first = await guest(product);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.json().reviews[0]).toMatchObject({ _id: id, helpful: 0, votedHelpful: false, shopReply: null });
+    expect((await guest(product, '', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    // Kept: a row changed behind the repository's back shows only once the version moves.
+    await ctx.app.db.update(reviews).set({ title: 'Changed behind its back' }).where(eq(reviews.id, id));
+    expect((await guest(product)).json().reviews[0].title).toBe('Crisp and sturdy');
+
+    const reader = await makeShopper(ctx.app, 'Kept Reader');
+    await ctx.send('POST', `/api/reviews/${id}/helpful`, { helpful: true }, reader.token);
+    const after = await guest(product, '', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().reviews[0]).toMatchObject({ helpful: 1, votedHelpful: false, title: 'Changed behind its back' });
+    const mineToo = await guest(product, '', { token: reader.token, 'if-none-match': String(after.headers.etag) });
+    expect(mineToo.statusCode).toBe(200);
+    expect(mineToo.headers['cache-control']).toBe('no-store');
+    expect(mineToo.headers.etag).toBeUndefined();
+    expect(mineToo.json().reviews[0]).toMatchObject({ _id: id, helpful: 1, votedHelpful: true });
+    // The voter's answer left nothing behind for guests.
+    expect((await guest(product)).json().reviews[0].votedHelpful).toBe(false);
+
+    await ctx.send('POST', `/api/staff/reviews/${id}/reply`, { text: 'Glad you like it' });
+    expect((await guest(product)).json().reviews[0].shopReply).toBe('Glad you like it');
+    const count = (await guest(product)).json().total as number;
+    await ctx.send('POST', `/api/reviews/${id}/delete`, {}, author.token);
+    const gone = (await guest(product)).json() as ReviewPage;
+    expect(gone.reviews.map((r) => r._id)).not.toContain(id);
+    expect(gone).toMatchObject({ total: count - 1, summary: { count: count - 1 } });
+  });
+
+  it('every order and star filter pages ten at a time, newest first among equals', async () => {
+    const product = TP.outOfStock;
+    const ratings = [3, 1, 5, 3, 1, 4, 2, 5, 3, 1, 2, 4, 5];
+    const ids: string[] = [];
+    for (const [i, rating] of ratings.entries()) {
+      const s = await buyer(`Sorter ${i}`, product, '|');
+      const id = (await write(s.token, draft(product, { rating }))).json().review._id as string;
+      await approve(id);
+      // Distinct times, oldest first; helpful counts 0, 1, 2 in turn.
+      await ctx.app.db
+        .update(reviews)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)), helpfulCount: i % 3 })
+        .where(eq(reviews.id, id));
+      ids.push(id);
+    }
+    await approve(ids[0]!); // a new version: the pages are made from the rows as changed above
+    const all = ratings.map((rating, i) => ({ id: ids[i]!, rating, at: i, helpful: i % 3 }));
+    const newest = (a: { at: number }, b: { at: number }) => b.at - a.at;
+    const expected: Record<string, typeof all> = {
+      recent: [...all].sort(newest),
+      highest: [...all].sort((a, b) => b.rating - a.rating || newest(a, b)),
+      lowest: [...all].sort((a, b) => a.rating - b.rating || newest(a, b)),
+      helpful: [...all].sort((a, b) => b.helpful - a.helpful || newest(a, b)),
+    };
+    for (const sort of REVIEW_SORTS) {
+      const pages = [await list(product, `?sort=${sort}`), await list(product, `?sort=${sort}&page=2`)];
+      expect(pages.flatMap((p) => p.reviews.map((r) => r._id)), sort).toEqual(expected[sort]!.map((r) => r.id));
+      expect(pages.map((p) => p.reviews.length)).toEqual([10, 3]);
+      const threes = await list(product, `?sort=${sort}&stars=3`);
+      expect(threes.reviews.map((r) => r._id), `${sort}, 3 stars`).toEqual(expected[sort]!.filter((r) => r.rating === 3).map((r) => r.id));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSelector, type EntityState } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import type { Product, ProductListResponse, ProductSingleResponse, Settings, SettingsResponse } from '../../domain/types';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../domain/shipBy';
 import { bestSellers } from './sorting';
 
 /**
@@ -91,3 +92,6 @@ export const selectBestSellers = createSelector([selectProducts], (products) => 
 
 /** The cached shop settings, or undefined until loaded. */
 export const selectSettings = createSelector([selectSettingsResult], (r) => r.data);
+
+/** The shop's time zone, the one the client reads dates in: the settings' (SHOP_TIMEZONE), else the default. */
+export const selectShopTimeZone = (state: Parameters<typeof selectSettingsResult>[0]): string => selectSettings(state)?.timeZone ?? DEFAULT_SHOP_TIME_ZONE;

@@ -154,6 +154,8 @@ export interface OrderCardProps {
   order: Order;
   expanded: boolean;
   currency: string;
+  /** The shop's zone, the one its dates read in. */
+  timeZone: string;
   /** A refresh is running (from any card): the 'Order Status' buttons wait for it. */
   refreshing: boolean;
   /** This card's 'Order Status' started the running refresh: its button shows the progress. */
@@ -168,9 +170,9 @@ export interface OrderCardProps {
 }
 
 /** One order (SPEC §2): picture, id, payment method, total, tracking, status dot, refresh and details. */
-export function OrderCard({ order, expanded, currency, refreshing, refreshingHere = false, resuming = false, resumingHere = false, onToggle, onRefresh, onCompletePayment }: OrderCardProps) {
-  const view = orderCardView(order, currency);
-  const details = orderDetailsView(order, currency);
+export function OrderCard({ order, expanded, currency, timeZone, refreshing, refreshingHere = false, resuming = false, resumingHere = false, onToggle, onRefresh, onCompletePayment }: OrderCardProps) {
+  const view = orderCardView(order, currency, timeZone);
+  const details = orderDetailsView(order, currency, timeZone);
   const detailsId = `order-details-${view.id}`;
   return (
     <Box

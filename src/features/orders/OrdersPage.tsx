@@ -18,6 +18,7 @@ import { CURRENCY } from '../../domain/money';
 import type { User } from '../../domain/types';
 import { useAppDispatch, useAppSelector, useFeature } from '../../store/hooks';
 import { ordersFeature } from './ordersListeners';
+import { selectShopTimeZone } from '../catalog';
 import { selectSessionToken } from '../session';
 import { OrderCard } from './OrderCard';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
@@ -70,6 +71,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
   const token = useAppSelector(selectSessionToken);
   const filters = useAppSelector(selectOrderFilters);
   const expandedId = useAppSelector(selectExpandedOrderId);
+  const timeZone = useAppSelector(selectShopTimeZone);
   // SPEC §6: without a token the orders fetch does nothing.
   const { data, isLoading, isError, error, refetch } = useGetUserOrdersQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
   const orders = useAppSelector(selectOrders);
@@ -135,6 +137,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
             key={order._id}
             order={order}
             currency={currency}
+            timeZone={timeZone}
             expanded={expandedId === order._id}
             refreshing={refreshing}
             refreshingHere={refreshingId === order._id}

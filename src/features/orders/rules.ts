@@ -1,6 +1,7 @@
 import { CURRENCY, formatMoney, toCents } from '../../domain/money';
 import { formatOrderNumber, matchOrderSearch } from '../../domain/orderNumber';
 import { partlyRefundedLabel } from '../../domain/refunds';
+import { DEFAULT_SHOP_TIME_ZONE } from '../../domain/shipBy';
 import { trackingUrl } from '../../domain/tracking';
 import type { Order, OrderStatus } from '../../domain/types';
 
@@ -113,16 +114,30 @@ export interface OrderCardView {
   canCompletePayment: boolean;
 }
 
-/**
- * Dates on My Orders read in the shop's zone (a US shop: New York), the same on the server's
- * render and in the browser, whatever the machine's zone.
- */
-const ORDER_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
+const orderDateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** 'Nov 27, 2026' for a time in ms or an ISO string; '—' when there is none. */
-export function formatOrderDate(when: number | string | undefined): string {
+/**
+ * Dates on My Orders read in the shop's zone (settings' `timeZone`, from SHOP_TIMEZONE), the same
+ * on the server's render and in the browser, whatever the machine's zone.
+ */
+function orderDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = orderDateFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
+    } catch {
+      // A zone this browser does not know: the default shop zone rather than no date at all.
+      format = orderDateFormat(DEFAULT_SHOP_TIME_ZONE);
+    }
+    orderDateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** 'Nov 27, 2026' for a time in ms or an ISO string, in the shop's zone; '—' when there is none. */
+export function formatOrderDate(when: number | string | undefined, timeZone: string = DEFAULT_SHOP_TIME_ZONE): string {
   const d = when === undefined ? null : new Date(when);
-  return d && !Number.isNaN(d.getTime()) ? ORDER_DATE.format(d) : '—';
+  return d && !Number.isNaN(d.getTime()) ? orderDateFormat(timeZone).format(d) : '—';
 }
 
 /** What an order's expanded details show beyond its lines: address, money breakdown, refunds. */
@@ -134,7 +149,7 @@ export interface OrderDetailsView {
 }
 
 /** The details view of an order, or null when the server sent none (an older answer). */
-export function orderDetailsView(order: Order, currency: string = CURRENCY): OrderDetailsView | null {
+export function orderDetailsView(order: Order, currency: string = CURRENCY, timeZone: string = DEFAULT_SHOP_TIME_ZONE): OrderDetailsView | null {
   const d = order.details;
   if (!d) return null;
   const a = d.address;
@@ -145,14 +160,14 @@ export function orderDetailsView(order: Order, currency: string = CURRENCY): Ord
   if (d.discount > 0) totals.push({ label: d.discountCode ? `Discount (${d.discountCode})` : 'Discount', value: `−${formatAmount(d.discount, currency)}` });
   totals.push({ label: 'Total', value: formatAmount(order.amount, currency) });
   return {
-    placed: formatOrderDate(order.date),
+    placed: formatOrderDate(order.date, timeZone),
     addressLines: [`${a.firstName} ${a.lastName}`.trim(), a.street, `${a.city}, ${a.state} ${a.zipcode}`.trim(), a.country].filter((l) => l && l.trim() && l.trim() !== ','),
     totals,
-    refunds: d.refunds.map((r) => ({ id: r._id, date: formatOrderDate(r.at), amount: formatAmount(r.amount, currency) })),
+    refunds: d.refunds.map((r) => ({ id: r._id, date: formatOrderDate(r.at, timeZone), amount: formatAmount(r.amount, currency) })),
   };
 }
 
-export function orderCardView(order: Order, currency: string = CURRENCY): OrderCardView {
+export function orderCardView(order: Order, currency: string = CURRENCY, timeZone: string = DEFAULT_SHOP_TIME_ZONE): OrderCardView {
   return {
     id: order._id,
     number: formatOrderNumber(order.orderNumber),
@@ -161,7 +176,7 @@ export function orderCardView(order: Order, currency: string = CURRENCY): OrderC
     total: formatAmount(order.amount, currency),
     trackingNumber: order.trackingNumber?.trim() ? order.trackingNumber.trim() : null,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
-    date: formatOrderDate(order.date),
+    date: formatOrderDate(order.date, timeZone),
     partlyRefunded: partlyRefundedLabel(toCents(order.refunded ?? 0), toCents(order.amount)),
     status: order.status,
     dot: statusDot(order.status),

@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
@@ -14,6 +11,8 @@ import { selectLocation } from '../router';
 import { formatWhen } from './format';
 import { abandonedQueryArgs, pageCount, STAFF_TEXT } from './rules';
 import { useSearchStaffOrdersQuery } from './staffApi';
+import { StaffListState } from './StaffListState';
+import { StaffPager } from './StaffPager';
 
 const checkouts = (n: number) => `${n} ${n === 1 ? 'checkout' : 'checkouts'}`;
 
@@ -26,7 +25,8 @@ const checkouts = (n: number) => `${n} ${n === 1 ? 'checkout' : 'checkouts'}`;
 export function AbandonedPage() {
   const dispatch = useAppDispatch();
   const args = useAppSelector((state) => abandonedQueryArgs(selectLocation(state).search));
-  const { data, isLoading, isFetching, isError, error, refetch } = useSearchStaffOrdersQuery(args);
+  const query = useSearchStaffOrdersQuery(args);
+  const { data, isFetching } = query;
   const page = Number(args.page);
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const goTo = (p: number) => dispatch(navigationRequested(p > 1 ? `/staff/abandoned?page=${p}` : '/staff/abandoned'));
@@ -42,29 +42,19 @@ export function AbandonedPage() {
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 640 }}>
         Checkouts the shopper cancelled or left on the card page, or whose payment time ran out. Nothing was charged; they are kept here and never counted as orders.
       </Typography>
-      <Box role="status" sx={visuallyHidden}>
-        {isFetching ? 'Loading abandoned checkouts…' : data ? `${checkouts(data.total)} found` : ''}
-      </Box>
       {data && data.total > 0 && (
         <Typography sx={{ fontWeight: 700, mb: 2 }} data-testid="abandoned-summary">
           {checkouts(data.total)} worth {formatMoney(data.value)}
         </Typography>
       )}
-      {isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
-          {errorMessage(error) || STAFF_TEXT.loadFailed}
-        </Alert>
-      ) : isLoading ? (
-        <Box aria-hidden>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={88} sx={{ mb: 1 }} />
-          ))}
-        </Box>
-      ) : data && data.orders.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 4 }}>
-          No abandoned checkouts. Every checkout so far was paid or is still open.
-        </Typography>
-      ) : (
+      <StaffListState
+        query={query}
+        errorText={errorMessage(query.error) || STAFF_TEXT.loadFailed}
+        loadingText="Loading abandoned checkouts…"
+        foundText={data ? `${checkouts(data.total)} found` : null}
+        emptyText={data && data.orders.length === 0 ? 'No abandoned checkouts. Every checkout so far was paid or is still open.' : null}
+        skeletons={{ count: 3, height: 88 }}
+      >
         <Box component="ul" aria-label="Abandoned checkouts" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, opacity: isFetching ? 0.6 : 1 }}>
           {data?.orders.map((o) => (
             <Box
@@ -96,20 +86,8 @@ export function AbandonedPage() {
             </Box>
           ))}
         </Box>
-      )}
-      {data && data.total > data.pageSize && (
-        <Box component="nav" aria-label="Abandoned checkout pages" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 2 }}>
-          <Button disabled={page <= 1} onClick={() => goTo(page - 1)}>
-            Previous
-          </Button>
-          <Typography variant="body2">
-            Page {Math.min(page, pages)} of {pages}
-          </Typography>
-          <Button disabled={page >= pages} onClick={() => goTo(page + 1)}>
-            Next
-          </Button>
-        </Box>
-      )}
+      </StaffListState>
+      {data && data.total > data.pageSize && <StaffPager label="Abandoned checkout pages" page={page} pages={pages} count={checkouts(data.total)} onPage={goTo} />}
     </Box>
   );
 }

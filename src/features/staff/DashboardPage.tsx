@@ -11,8 +11,8 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatChange, PERIOD_COMPARED_WITH, PERIOD_LABELS, type DashboardFigures, type DashboardPeriod } from '../../domain/dashboard';
 import { formatMoney } from '../../domain/money';
 import { chartGeometry, dayLabel, periodBoardUrl } from './dashboardRules';
-import { STAFF_TEXT } from './rules';
-import { useGetDashboardQuery } from './staffApi';
+import { AT_RISK_BOARD_URL, AT_RISK_COUNT_ARGS, STAFF_TEXT } from './rules';
+import { useGetDashboardQuery, useSearchStaffOrdersQuery } from './staffApi';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -45,6 +45,13 @@ function Tile({ to, label, value, detail, testId }: { to: string; label: string;
       )}
     </Box>
   );
+}
+
+/** Orders the print queue plans past their promised date: the board's "At risk" view, asked for its count. */
+function AtRiskTile() {
+  const { data } = useSearchStaffOrdersQuery(AT_RISK_COUNT_ARGS);
+  const n = data?.total;
+  return <Tile to={AT_RISK_BOARD_URL} testId="tile-at-risk" label="At risk" value={n ?? '…'} detail={n === undefined ? 'ship-by dates in danger' : plural(n, 'order may miss its date', 'orders may miss their date')} />;
 }
 
 function SalesTile({ period }: { period: DashboardPeriod }) {
@@ -165,8 +172,9 @@ export function DashboardPage() {
               <SalesTile key={p.key} period={p} />
             ))}
           </Box>
-          <Box component="section" aria-label="To do" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+          <Box component="section" aria-label="To do" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(5, 1fr)' } }}>
             <Tile to="/staff/orders?view=toFulfil" testId="tile-to-fulfil" label="To fulfil" value={data.toFulfil} detail="paid, not delivered" />
+            <AtRiskTile />
             <Tile to="/staff/inbox" testId="tile-unread" label="Unread chats" value={data.unreadConversations} detail={plural(data.unreadConversations, 'conversation waits', 'conversations wait')} />
             <Tile to="/staff/abandoned" testId="tile-abandoned" label="Abandoned checkouts" value={data.abandoned.count} detail={`${formatMoney(data.abandoned.value)} in carts, 30 days`} />
             <Tile to={periodBoardUrl(data.periods[2]!)} testId="tile-aov" label="Average order" value={formatMoney(data.averageOrderValue)} detail="paid orders, 30 days" />

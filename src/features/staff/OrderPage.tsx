@@ -24,8 +24,12 @@ import { useGetStaffOrderQuery } from './staffApi';
 import { orderFormEdited, refundConfirmDismissed, selectOrderForm, selectRefundConfirm, selectUpdatingOrder } from './staffSlice';
 import { submitOrderUpdate } from './staffThunks';
 import { CARRIERS, type Carrier } from '../../domain/tracking';
+import { useGetRefundPanelQuery } from './refundApi';
 import { RefundPanel } from './RefundPanel';
+import { refundsSummary } from './refundRules';
 import { StatusChip } from './StatusChip';
+import { Address } from './fulfilment/AddressBlock';
+import { addressBlock } from '../../domain/fulfilment';
 import { CopyAddressButton, NotesAndTags, OrderLines, OrderTimeline, useOrderFulfilment } from './fulfilment/OrderFulfilmentParts';
 import { OrderPrintSummary } from './printing/OrderPrintSummary';
 import type { StaffOrderDetail } from './types';
@@ -161,6 +165,13 @@ function RefundDialog({ order }: { order: StaffOrderDetail }) {
   );
 }
 
+/** The Payment row's refunds: a summary of the very list the refund panel shows (one query, one cache entry). */
+function PaymentRefunds({ orderId }: { orderId: string }) {
+  const { data } = useGetRefundPanelQuery(orderId);
+  if (!data) return <>…</>;
+  return <span data-testid="order-refund">{refundsSummary(data) ?? 'None'}</span>;
+}
+
 /**
  * One order for staff (`/staff/orders/:id`): items, delivery, payment with its refund,
  * the status form (only the allowed next statuses; a refund asks to be confirmed), and the history
@@ -212,7 +223,6 @@ export function OrderPage() {
   }
   const { order, audit } = data;
   const a = order.address;
-  const refund = order.payment.refund;
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
       {back}
@@ -303,26 +313,18 @@ export function OrderPage() {
               <Row label="Provider">{show(order.payment.provider)}</Row>
               <Row label="Session">{show(order.payment.sessionStatus)}</Row>
               <Row label="Paid">{order.payment.paidAt ? formatWhen(order.payment.paidAt) : 'Not paid'}</Row>
-              <Row label="Refund">
-                {refund ? (
-                  <span data-testid="order-refund">
-                    {formatMoney(refund.amount)} · {refund.status} · {formatWhen(refund.at)}
-                    {refund.by.name || refund.by.email ? ` · by ${refund.by.name ?? refund.by.email}` : ''}
-                  </span>
-                ) : (
-                  'None'
-                )}
+              <Row label="Refunds">
+                <PaymentRefunds orderId={order._id} />
               </Row>
             </Box>
           </Section>
           <RefundPanel orderId={order._id} />
           <Section title="Delivery" id="order-delivery">
             <Box component="dl" sx={{ m: 0 }}>
-              <Row label="Name">{`${a.firstName} ${a.lastName}`}</Row>
-              <Row label="Address">{`${a.street}, ${a.city}, ${a.state} ${a.zipcode}, ${a.country}`}</Row>
+              <Row label="Address">
+                <Address address={addressBlock(a)} />
+              </Row>
               <Row label="Delivery e-mail">{order.deliveryEmail}</Row>
-              <Row label="Phone">{a.phone}</Row>
-              {a.description ? <Row label="Note">{a.description}</Row> : null}
               <Row label="Account">{order.customer ? `${order.customer.name} (${order.customer.email})` : '—'}</Row>
             </Box>
             <CopyAddressButton address={a} />

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,7 +10,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
-import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatMoney } from '../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatWhen, orderTitle } from './format';
@@ -22,6 +19,8 @@ import { boardFilterEdited, selectBoardEdits } from './staffSlice';
 import { applyBoardFilters, exportBoard, resetBoardFilters, selectBoardFilters } from './staffThunks';
 import { StatusChip } from './StatusChip';
 import { BulkActions, PageCheckbox, RowCheckbox } from './fulfilment/BulkActions';
+import { StaffListFilters } from './StaffListFilters';
+import { StaffListState } from './StaffListState';
 import { StaffPager } from './StaffPager';
 
 const ordersCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
@@ -37,7 +36,8 @@ export function OrdersBoard() {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectBoardFilters);
   const edits = useAppSelector(selectBoardEdits);
-  const { data, isLoading, isFetching, isError, error, refetch } = useSearchStaffOrdersQuery(boardQueryArgs(filters));
+  const query = useSearchStaffOrdersQuery(boardQueryArgs(filters));
+  const { data, isFetching } = query;
   const shown = { q: edits.q ?? filters.q, from: edits.from ?? filters.from, to: edits.to ?? filters.to };
   const rangeError = dateRangeError(shown.from, shown.to);
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
@@ -59,17 +59,7 @@ export function OrdersBoard() {
           </Button>
         </Box>
       </Box>
-      <Box
-        component="form" method="post"
-        role="search"
-        aria-label="Find orders"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!rangeError) dispatch(applyBoardFilters());
-        }}
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.2fr 1fr 1fr 1fr auto' }, alignItems: 'start', mb: 2 }}
-      >
+      <StaffListFilters label="Find orders" onApply={() => !rangeError && dispatch(applyBoardFilters())} columns={{ xs: '1fr', sm: '1fr 1fr', lg: '2fr 1.2fr 1fr 1fr 1fr auto' }}>
         <TextInput
           label="Order, e-mail, product, tag or note"
           type="search"
@@ -126,27 +116,16 @@ export function OrdersBoard() {
             Clear
           </Button>
         </Box>
-      </Box>
+      </StaffListFilters>
 
       <BulkActions />
-      <Box role="status" sx={visuallyHidden}>
-        {isFetching ? 'Loading orders…' : data ? `${ordersCount(data.total)} found` : ''}
-      </Box>
-      {isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
-          {errorMessage(error) || STAFF_TEXT.loadFailed}
-        </Alert>
-      ) : isLoading ? (
-        <Box aria-hidden>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} variant="rounded" height={48} sx={{ mb: 1 }} />
-          ))}
-        </Box>
-      ) : data && data.orders.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 4 }}>
-          {filtered ? STAFF_TEXT.boardEmpty : STAFF_TEXT.noOrders}
-        </Typography>
-      ) : (
+      <StaffListState
+        query={query}
+        errorText={errorMessage(query.error) || STAFF_TEXT.loadFailed}
+        loadingText="Loading orders…"
+        foundText={data ? `${ordersCount(data.total)} found` : null}
+        emptyText={data && data.orders.length === 0 ? (filtered ? STAFF_TEXT.boardEmpty : STAFF_TEXT.noOrders) : null}
+      >
         <Box sx={{ bgcolor: 'background.paper', borderRadius: 3, border: `1px solid ${brand.line}`, opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
           <Table size="small" aria-label="Orders" sx={{ tableLayout: 'fixed', width: '100%' }}>
             <TableHead>
@@ -207,7 +186,7 @@ export function OrdersBoard() {
             </TableBody>
           </Table>
         </Box>
-      )}
+      </StaffListState>
 
       {data && data.total > 0 && (
         <StaffPager label="Order pages" page={filters.page} pages={pages} count={ordersCount(data.total)} onPage={(page) => dispatch(applyBoardFilters({ page }))} />

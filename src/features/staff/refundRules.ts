@@ -13,6 +13,22 @@ export function parseAmountCents(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
+/**
+ * The order page's Payment row "Refunds", from the refund panel's answer (the one list of an
+ * order's refunds): "$26.67 in 2 refunds", with those still waiting for the provider or failed
+ * named; null when none was made.
+ */
+export function refundsSummary(panel: Pick<RefundPanel, 'refunded' | 'refunds'>): string | null {
+  if (panel.refunds.length === 0) return null;
+  const made = panel.refunds.filter((r) => r.status !== 'failed').length;
+  const waiting = panel.refunds.filter((r) => r.status === 'requested').length;
+  const failed = panel.refunds.length - made;
+  const parts = [`${formatCents(toCents(panel.refunded))} in ${made} ${made === 1 ? 'refund' : 'refunds'}`];
+  if (waiting > 0) parts.push(`${waiting} waiting for the provider`);
+  if (failed > 0) parts.push(`${failed} failed`);
+  return parts.join(' · ');
+}
+
 export type RefundPreview = { ok: true; amountCents: number; label: string } | { ok: false; message: string | null };
 
 /**

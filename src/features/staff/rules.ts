@@ -1,6 +1,7 @@
 import type { Carrier } from '../../domain/tracking';
 import { isSendableText } from '../../domain/chat';
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from '../../domain/orderStatus';
+import { AT_RISK_VIEW } from '../../domain/staffOrders';
 import type { Message, OrderStatus } from '../../domain/types';
 import type { OrderEvent, StaffConversation } from './types';
 
@@ -126,10 +127,14 @@ export const BOARD_PAGE_SIZE = 25;
 export const BOARD_STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
 export type BoardStatusFilter = (typeof BOARD_STATUS_FILTERS)[number];
 
-/** The board's two lists of orders: all of them, or those waiting to be fulfilled (paid, not delivered). */
+/**
+ * The board's lists of orders: all of them, those waiting to be fulfilled (paid, not delivered),
+ * or those at risk (the print queue plans them past the date promised).
+ */
 export const BOARD_VIEWS = [
   { value: 'orders', label: 'All orders' },
   { value: 'toFulfil', label: 'To fulfil (paid, not delivered)' },
+  { value: AT_RISK_VIEW, label: 'At risk' },
 ] as const;
 export type BoardView = (typeof BOARD_VIEWS)[number]['value'];
 
@@ -171,6 +176,10 @@ export function boardSearch(filters: BoardFilters): string {
   const s = p.toString();
   return s ? `?${s}` : '';
 }
+
+/** The board's "At risk" view (the dashboard's tile links to it and counts it: one order asked for, its total read). */
+export const AT_RISK_BOARD_URL = `/staff/orders?view=${AT_RISK_VIEW}`;
+export const AT_RISK_COUNT_ARGS = { view: AT_RISK_VIEW, page: 1, pageSize: 1 } as const;
 
 /** A date range the server accepts: `to` (a whole day) not before `from`. */
 export function dateRangeError(from: string, to: string): string | null {

@@ -1,6 +1,7 @@
 import { addListener, createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import type { Message } from '../../domain/types';
+import { AT_RISK_VIEW } from '../../domain/staffOrders';
 import { messageReceived, socketConnected } from '../../store/events';
 import { selectLocation } from '../router';
 import type { AppDispatch, RootState } from '../../store/types';
@@ -163,7 +164,8 @@ export const staffApi = api.injectEndpoints({
     searchStaffOrders: build.query<OrderBoardPage, Record<string, string | number>>({
       query: (params) => ({ url: '/api/staff/orders/search', params }),
       transformResponse: (r: OrderBoardPage) => ({ orders: Array.isArray(r.orders) ? r.orders : [], total: r.total ?? 0, value: r.value ?? 0, page: r.page ?? 1, pageSize: r.pageSize ?? 25 }),
-      providesTags: [{ type: 'StaffOrder', id: 'LIST' }],
+      // The "At risk" view (board and dashboard tile) follows the print queue too: a job moved, a printer or the calendar changed.
+      providesTags: (_r, _e, params) => [{ type: 'StaffOrder' as const, id: 'LIST' }, ...(params.view === AT_RISK_VIEW ? (['PrintQueue'] as const) : [])],
     }),
 
     getStaffOrder: build.query<StaffOrderPage, string>({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PrintQueueResponse, PrintingSettingsResponse } from '../../../server/routes/staffPrintQueue';
 import type { ProductShipByResponse, LinesShipByResponse } from '../../../server/routes/shipBy';
+import type { StaffOrderBoardResponse } from '../../../server/routes/staffOrders';
 import { bundles, paymentSessions, printJobs, settings, stockOptions } from '../../../server/db/schema';
 import { makeShopper, mailsAbout, openSession, orderRow, payForm, postJson, TP } from '../checkout-helpers';
 import { useStaffApp } from '../staff/staff-helpers';
@@ -37,6 +38,11 @@ const productShipBy = async (id: string) => {
   return (res.json() as ProductShipByResponse).shipBy;
 };
 const queue = async () => (((await ctx.get('/api/staff/print-queue')).json()) as PrintQueueResponse).queue;
+const atRiskBoard = async () => {
+  const res = await ctx.get('/api/staff/orders/search?view=atRisk&pageSize=100');
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as StaffOrderBoardResponse).orders.map((o) => o._id).sort();
+};
 const move = (id: string, body: unknown) => ctx.send('POST', `/api/staff/print-jobs/${id}`, body);
 
 let orderId = '';
@@ -114,6 +120,9 @@ describe('ship-by dates and the print queue', () => {
     await ctx.send('PUT', '/api/staff/printers', { printers: [{ _id: (await queue()).printers[0]._id, name: 'Prusa A', materials: ['PLA'], hoursPerDay: 1 }] });
     let q = await queue();
     expect(q.atRisk.map((r) => r.orderId)).toContain(orderId);
+    // The board's "At risk" view lists the same orders (whatever else it is asked), the export too.
+    expect(await atRiskBoard()).toEqual(q.atRisk.map((r) => r.orderId).sort());
+    expect((await ctx.get(`/api/staff/orders/export.csv?view=atRisk`)).body.trim().split('\n')).toHaveLength(1 + q.atRisk.length);
     const late = (await ctx.get(`/api/staff/orders/${orderId}/print`)).json().print;
     expect(late).toMatchObject({ jobs: 3, passed: 0, readyToShip: false, shipBy: '2026-12-07' });
     expect(late.lateUntil > '2026-12-07').toBe(true);
@@ -125,6 +134,7 @@ describe('ship-by dates and the print queue', () => {
     }
     q = await queue();
     expect(q.atRisk).toEqual([]);
+    expect(await atRiskBoard()).toEqual([]);
     expect((await ctx.get(`/api/staff/orders/${orderId}/print`)).json().print).toMatchObject({ jobs: 3, passed: 3, readyToShip: true, lateUntil: null });
   });
 

@@ -116,9 +116,13 @@ describe('the timeline', () => {
     await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Processing' }, ctx.staff.token);
     await addNote(s.orderId, 'Print in blue');
     await addTag(s.orderId, 'vip');
+    // A partial refund keeps the status: its event is the refund's, not a tracking change.
+    expect((await send('POST', `/api/staff/orders/${s.orderId}/refunds`, { amount: 5, idempotencyKey: 'timeline-partial-1' })).statusCode).toBe(200);
     await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Refunded' }, ctx.staff.token);
 
     const { timeline } = await fulfilment(s.orderId);
+    expect(timeline.filter((e) => e.kind === 'tracking')).toEqual([]);
+    expect(timeline.filter((e) => e.kind === 'refund').map((e) => e.title)).toEqual(['Refund of $5.00', 'Refund of $65.00']);
     const kinds = timeline.map((e) => e.kind);
     expect(kinds.slice(0, 2)).toEqual(['placed', 'paid']);
     expect(kinds).toEqual(expect.arrayContaining(['email', 'status', 'note', 'tag', 'refund']));
@@ -130,7 +134,7 @@ describe('the timeline', () => {
     expect(timeline.find((e) => e.kind === 'status' && e.title === 'Order Placed → Processing')).toMatchObject({ by: 'Staff (staff)' });
     expect(timeline.find((e) => e.kind === 'note')).toMatchObject({ title: 'Internal note', detail: 'Print in blue', by: 'Staff (staff)' });
     expect(timeline.find((e) => e.kind === 'tag')).toMatchObject({ title: 'Tag added: vip' });
-    expect(timeline.find((e) => e.kind === 'refund')).toMatchObject({ title: 'Refund of $70.00', detail: 'succeeded · through test' });
+    expect(timeline.find((e) => e.kind === 'refund')).toMatchObject({ title: 'Refund of $5.00', detail: 'succeeded · through test' });
     const confirmation = timeline.find((e) => e.kind === 'email');
     expect(confirmation?.title).toMatch(/^E-mail: /);
     expect(confirmation?.detail).toMatch(/^To .+@example\.com · (sent|waiting to be sent)$/);

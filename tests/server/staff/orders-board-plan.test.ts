@@ -64,6 +64,30 @@ describe(`the order board over ${ORDERS.toLocaleString('en-US')} orders`, () => 
     expect(page.orders[0]!._id).toBe((101).toString(16).padStart(24, '0'));
   });
 
+  it('starts a deep page at the day the counters name, and lists exactly what OFFSET over every order would', async () => {
+    // The seek shows in the plan: the page is read from its day's end, not stepped to from the newest order.
+    expect(await plan({ page: 790 })).toMatch(/created_at < /);
+    expect(await plan({ page: 1 })).not.toMatch(/created_at < /);
+    const direct = async (where: string, page: number, size: number) =>
+      ((await ctx.app.db.execute(sql.raw(`select id from orders where ${where} order by created_at desc, id desc limit ${size} offset ${(page - 1) * size}`))) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const views: Array<[string, string]> = [
+      ['', "(status <> 'Cancelled' or paid_at is not null)"],
+      ['view=toFulfil&', "status in ('Order Placed', 'Processing')"],
+      ['status=Delivered&', "(status <> 'Cancelled' or paid_at is not null) and status = 'Delivered'"],
+    ];
+    for (const [query, where] of views) {
+      const [{ n }] = ((await ctx.app.db.execute(sql.raw(`select count(*)::int as n from orders where ${where}`))) as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+      const size = 37;
+      const last = Math.ceil(n / size);
+      for (const page of [2, Math.ceil(last / 3), last - 1, last]) {
+        const got = await board(`${query}pageSize=${size}&page=${page}`);
+        expect(got.total).toBe(n);
+        expect(got.orders.map((o) => o._id)).toEqual(await direct(where, page, size));
+      }
+      expect((await board(`${query}pageSize=${size}&page=${last + 1}`)).orders).toEqual([]);
+    }
+  });
+
   it('filters a status from the status index', async () => {
     expect(await plan({ status: 'Refunded' })).toMatch(/orders_status_created_idx/);
     expect((await board('status=Refunded')).total).toBe(20);

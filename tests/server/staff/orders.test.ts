@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../server/routes/staff';
 import type { StaffOrderBoardResponse, StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
+import type { StaffRefundPanelResponse } from '../../../server/routes/staffRefunds';
 import { boardTsQuery } from '../../../server/repositories/staffOrders';
 import type { Order } from '../../../src/domain/types';
 import { addDays, localMoment } from '../../../src/domain/shipBy';
@@ -17,6 +18,8 @@ const board = async (query: string) => {
   return res.json() as StaffOrderBoardResponse;
 };
 const detail = async (id: string) => (await get(`/api/staff/orders/${id}`)).json() as StaffOrderDetailResponse;
+/** An order's refunds, as the refund panel (and the order page's Payment row) reads them. */
+const refundsOf = async (id: string) => ((await get(`/api/staff/orders/${id}/refunds`)).json() as StaffRefundPanelResponse).refunds;
 const setStatus = (body: Record<string, unknown>) => postJson(ctx.app, '/api/staff/order-status', body, ctx.staff.token);
 
 /** An order placed and paid through the built-in checkout, as a shopper does it. */
@@ -108,7 +111,7 @@ describe('an order page', () => {
       address: { firstName: 'Ada', city: 'Portland', zipcode: '97201' },
       customer: { _id: a.id, email: a.email },
       items: [{ productId: TP.plain, name: 'Test Plain Widget', quantity: 3, unitPrice: 20 }],
-      payment: { method: 'Card', provider: 'test', sessionId: s.sessionId, sessionStatus: 'paid', refund: null },
+      payment: { method: 'Card', provider: 'test', sessionId: s.sessionId, sessionStatus: 'paid' },
     });
     expect(order.payment.paidAt).not.toBeNull();
     expect(order.history.map((e) => [e.from, e.to, e.trackingNumber, e.by.kind, e.by.email])).toEqual([
@@ -146,7 +149,7 @@ describe('refunds through the payment provider', () => {
       expect((await live).status).toBe('Refunded');
 
       const { order, audit } = await detail(s.orderId);
-      expect(order.payment.refund).toMatchObject({ _id: refundId, provider: 'test', amount: 70, status: 'succeeded', by: { _id: ctx.staff.id, email: ctx.staff.email } });
+      expect(await refundsOf(s.orderId)).toMatchObject([{ providerRefundId: refundId, provider: 'test', amount: 70, status: 'succeeded', by: { _id: ctx.staff.id, email: ctx.staff.email } }]);
       expect(order.history.at(-1)).toMatchObject({ from: 'Order Placed', to: 'Refunded', by: { kind: 'staff', email: ctx.staff.email } });
       expect(audit[0]).toMatchObject({ action: 'refund', changes: { status: { from: 'Order Placed', to: 'Refunded' } } });
     } finally {
@@ -159,13 +162,13 @@ describe('refunds through the payment provider', () => {
     const s = await paidOrder(a.token);
     const res = await setStatus({ orderId: s.orderId, status: 'Cancelled' });
     expect(res.json()).toMatchObject({ order: { status: 'Cancelled' }, refund: { provider: 'test', amount: 70 } });
-    expect((await detail(s.orderId)).order.payment.refund).toMatchObject({ amount: 70 });
+    expect(await refundsOf(s.orderId)).toMatchObject([{ amount: 70 }]);
 
     const unpaid = await openSession(ctx.app, a.token, [{ productId: TP.plain, color: '|', quantity: 3 }], 70);
     const cancelled = await setStatus({ orderId: unpaid.orderId, status: 'Cancelled' });
     expect(cancelled.json()).toMatchObject({ order: { status: 'Cancelled' } });
     expect(cancelled.json().refund).toBeUndefined();
-    expect((await detail(unpaid.orderId)).order.payment.refund).toBeNull();
+    expect(await refundsOf(unpaid.orderId)).toEqual([]);
   });
 
   it('refuses to refund an order with no recorded payment, and changes nothing', async () => {

@@ -1,11 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, stockOptions } from '../../../server/db/schema';
+import { bundles, discounts, emailOutbox, orderEvents, orderRefunds, paymentSessions, stockOptions } from '../../../server/db/schema';
+import { REFUND_ANSWER_WAIT_MS } from '../../../server/services/orderWorkflow';
 import type { StaffRefundPanelResponse, StaffRefundResponse } from '../../../server/routes/staffRefunds';
 import type { StaffOrderDetailResponse } from '../../../server/routes/staffOrders';
 import { REFUND_MESSAGES } from '../../../src/domain/refunds';
-import type { UserOrdersResponse } from '../../../src/domain/types';
+import type { Order, UserOrdersResponse } from '../../../src/domain/types';
 import { mailsAbout, makeShopper, openSession, payForm, postJson, TP } from '../checkout-helpers';
+import { listen, next, openSocket } from '../chat-helpers';
 import { useStaffApp } from './staff-helpers';
 
 const ctx = useStaffApp({ config: { publicUrl: 'http://shop.test' }, catalog: true });
@@ -159,6 +162,127 @@ describe('partial refunds', () => {
     expect((await refund('f'.repeat(24), { amount: 1 })).statusCode).toBe(404);
     const asShopper = await postJson(ctx.app, `/api/staff/orders/${unpaid.orderId}/refunds`, { idempotencyKey: key(), amount: 1 }, a.token);
     expect(asShopper.statusCode).toBe(403);
+  });
+});
+
+describe('the staff CLI (npm run staff -- refund)', () => {
+  it('lists what is left, refunds units of a line and an amount through the same workflow, once per key, with clear refusals', async () => {
+    const { main } = await import('../../../scripts/staff');
+    const server = ctx.app.server.listening ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}` : await listen(ctx.app);
+    const run = async (...args: string[]) => {
+      const lines: string[] = [];
+      const code = await main([...args, '--server', server], { DATA_DIR: ctx.t.dataDir }, (l) => lines.push(l));
+      return { code, text: lines.join('\n') };
+    };
+    const s = await paidOrder('Terminal');
+    const number = `#${(await ctx.get(`/api/staff/orders/${s.orderId}`)).json().order.orderNumber}`;
+
+    expect((await run('refund', '--order', s.orderId)).text).toBe(
+      [
+        `Order ${s.orderId} · Order Placed · paid $90.00 · refunded $0.00 · can still refund $90.00`,
+        '  line 1: Test Plain Widget × 3 · $60.00',
+        '  line 2: Test Sale Figure (Red, S) × 1 · $30.00',
+        '  delivery $10.00 (refunded as an amount) · discount $10.00',
+      ].join('\n'),
+    );
+    // Line 1, one unit (less its share of the discount), back in stock, with a reason; retried with its key: once.
+    const once = ['refund', '--order', s.orderId, '--line', '1:1', '--reason', 'Arrived cracked', '--restock', '--key', 'cli-test-key-1'];
+    expect((await run(...once)).text).toBe(`Refunded $17.77 of order ${number} (succeeded); $17.77 refunded in all, the order is Order Placed. The customer is e-mailed.`);
+    expect((await run(...once)).text).toBe(`That refund was made before (key cli-test-key-1): $17.77 of order ${number}, nothing more was refunded.`);
+    expect(await refundRows(s.orderId)).toMatchObject([{ amountCents: 1777, reason: 'Arrived cracked', restock: true, lines: [{ index: 0, quantity: 1 }] }]);
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+
+    await expect(run('refund', '--order', s.orderId, '--amount', '80')).rejects.toThrow('You can refund at most $72.23');
+    await expect(run('refund', '--order', s.orderId, '--amount', '12,40')).rejects.toThrow('--amount takes dollars and cents, such as 12.40, not "12,40"');
+    await expect(run('refund', '--order', s.orderId, '--line', '0')).rejects.toThrow('--line takes a line number');
+    await expect(run('refund', '--order', s.orderId, '--line', '9')).rejects.toThrow('The order has no item number 9');
+    expect((await run('refund', '--order', s.orderId, '--line', '1:2', '--line', '2', '--amount', '10')).text).toMatch(/^Refunded \$72\.23 of order .*; \$90\.00 refunded in all, the order is Refunded\./);
+    expect((await run('refund', '--order', s.orderId)).text).toContain('  refund ');
+    await expect(run('refund')).rejects.toThrow('--order is required');
+  });
+});
+
+describe('live: the staff room hears each refund', () => {
+  it('a partial refund and a move to Refunded each reach a staff socket with what was given back (the board and the order page read again)', async () => {
+    const s = await paidOrder('Heard');
+    const url = ctx.app.server.listening ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}` : await listen(ctx.app);
+    const socket = await openSocket(url, ctx.staff.token);
+    try {
+      const part = next(socket, 'orderUpdated', 5000, (o: Order) => o._id === s.orderId);
+      expect((await refund(s.orderId, { lines: [{ index: 1, quantity: 1 }] })).statusCode).toBe(200);
+      expect(await part).toMatchObject({ status: 'Order Placed', refunded: 26.67 });
+
+      const rest = next(socket, 'orderUpdated', 5000, (o: Order) => o._id === s.orderId && o.status === 'Refunded');
+      expect((await postJson(ctx.app, '/api/staff/order-status', { orderId: s.orderId, status: 'Refunded' }, ctx.staff.token)).statusCode).toBe(200);
+      expect(await rest).toMatchObject({ status: 'Refunded', refunded: 90 });
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('a refund whose provider answer never arrived', () => {
+  /** The first half of a refund request that died: the row reserved ('requested'), and perhaps the provider asked. */
+  const stuck = async (orderId: string, amountCents: number) =>
+    (
+      await ctx.app.refunds.reserve(
+        { orderId, idempotencyKey: `${orderId}:${key()}`, provider: 'test', actorId: ctx.staff.id, reason: 'Died midway', restock: false },
+        () => ({ amountCents, lines: [] }),
+      )
+    ).refund;
+  const later = () => new Date(Date.now() + REFUND_ANSWER_WAIT_MS + 60_000);
+
+  it('counts until the sweep asks the provider again under the same key and settles it (once, e-mailed)', async () => {
+    const s = await paidOrder('Stuck');
+    const row = await stuck(s.orderId, 1500);
+    // The provider had made it before the process died: the retry must find that refund, not make a second.
+    const made = await ctx.app.paymentProvider.refund({ orderId: s.orderId, sessionId: s.sessionId, amountCents: 1500, idempotencyKey: row.providerKey! });
+    expect((await panel(s.orderId)).refundable).toBe(75);
+    // A request still within its time is left alone.
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds()).toBe(0);
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(1);
+    const [settled] = await refundRows(s.orderId);
+    expect(settled).toMatchObject({ status: 'succeeded', providerRefundId: made.id });
+    expect((await panel(s.orderId)).refundable).toBe(75);
+    expect((await ctx.get(`/api/staff/orders/${s.orderId}`)).json()).toMatchObject({ order: { status: 'Order Placed', refunded: 15 } });
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+    expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(0);
+    expect(await refundMails(s.orderId)).toHaveLength(1);
+  });
+
+  it("keeps the provider key of refunds made before 0016 (the migration's backfill): a whole order's first refund under the order's key", async () => {
+    const s = await paidOrder('Before');
+    const whole = await ctx.app.refunds.reserve(
+      { orderId: s.orderId, idempotencyKey: `${s.orderId}:order-${s.orderId}-refund`, provider: 'test', actorId: ctx.staff.id, reason: null, restock: false },
+      () => ({ amountCents: 100, lines: [] }),
+    );
+    const part = await stuck(s.orderId, 200);
+    await ctx.app.db.update(orderRefunds).set({ providerKey: null }).where(eq(orderRefunds.orderId, s.orderId));
+    const statements = readFileSync(new URL('../../../server/db/migrations/0016_refund_retry.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    await ctx.app.db.execute(sql.raw(statements.at(-1)!));
+    const keys = new Map((await refundRows(s.orderId)).map((r) => [r.id, r.providerKey]));
+    expect([keys.get(whole.refund.id), keys.get(part.id)]).toEqual([`order-${s.orderId}-refund`, `refund-${part.id}`]);
+    // Not left waiting for the sweep tests of this file.
+    await ctx.app.db.delete(orderRefunds).where(eq(orderRefunds.orderId, s.orderId));
+  });
+
+  it('is marked failed and stops counting when the provider refuses it on retry', async () => {
+    const s = await paidOrder('Refused');
+    await stuck(s.orderId, 9000);
+    expect((await panel(s.orderId)).refundable).toBe(0);
+    // The built-in provider refuses more than the session took.
+    await ctx.app.db.update(paymentSessions).set({ amountCents: 100 }).where(eq(paymentSessions.id, s.sessionId));
+    try {
+      expect(await ctx.app.orderWorkflow.retryWaitingRefunds(later())).toBe(1);
+    } finally {
+      await ctx.app.db.update(paymentSessions).set({ amountCents: 9000 }).where(eq(paymentSessions.id, s.sessionId));
+    }
+    expect((await refundRows(s.orderId)).map((r) => r.status)).toEqual(['failed']);
+    const p = await panel(s.orderId);
+    expect(p).toMatchObject({ refundable: 90, refunded: 0, refunds: [{ status: 'failed', amount: 90 }] });
+    expect(await refundMails(s.orderId)).toHaveLength(0);
+    // The order can be refunded afresh.
+    expect((await refund(s.orderId, { amount: 10 })).json()).toMatchObject({ order: { refunded: 10 } });
   });
 });
 

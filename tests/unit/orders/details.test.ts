@@ -29,6 +29,10 @@ describe('My Orders’ details', () => {
     expect(orderCardView({ ...order, carrier: 'Other', refunded: 90 })).toMatchObject({ trackingUrl: null, partlyRefunded: null });
     // Dates read in the shop's zone: 02:00 UTC is the evening before in New York.
     expect(formatOrderDate('2026-11-28T02:00:00.000Z')).toBe('Nov 27, 2026');
+    // In the shop's zone when it has one (SHOP_TIMEZONE, through the settings).
+    expect(formatOrderDate('2026-11-28T02:00:00.000Z', 'Europe/Paris')).toBe('Nov 28, 2026');
+    expect(orderCardView(order, undefined, 'Asia/Tokyo').date).toBe(formatOrderDate(order.date, 'Asia/Tokyo'));
+    expect(formatOrderDate('2026-11-28T02:00:00.000Z', 'Not/AZone')).toBe('Nov 27, 2026');
   });
 
   it('the expanded order shows the address, the breakdown and each refund', () => {

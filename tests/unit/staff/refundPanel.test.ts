@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RefundPanel } from '../../../src/domain/refunds';
 import { EMPTY_REFUND_DRAFT } from '../../../src/features/staff/refundPanelSlice';
-import { parseAmountCents, refundPreview } from '../../../src/features/staff/refundRules';
+import { parseAmountCents, refundPreview, refundsSummary } from '../../../src/features/staff/refundRules';
 import { planOrderUpdate } from '../../../src/features/staff/rules';
 
 const panel: RefundPanel = {
@@ -41,5 +41,15 @@ describe('the ship form’s carrier', () => {
     expect(planOrderUpdate(shipped, { status: '', tracking: '1Z9', carrier: 'FedEx' })).toMatchObject({ ok: true, body: { trackingNumber: '1Z9', carrier: 'FedEx' } });
     expect(planOrderUpdate(shipped, { status: '', tracking: '1Z9', carrier: 'UPS' })).toMatchObject({ ok: false });
     expect(planOrderUpdate(order, { status: '', tracking: '1Z9' })).toMatchObject({ ok: true, body: { trackingNumber: '1Z9' } });
+  });
+});
+
+describe("the order page's Payment row", () => {
+  const r = (amount: number, status: string) => ({ _id: `rf-${amount}`, provider: 'test', providerRefundId: null, amount, status, lines: [], reason: null, restock: false, by: { _id: null, name: null, email: null }, at: '2026-11-27T12:00:00.000Z' });
+  it('sums up every refund the panel lists, naming those waiting or failed', () => {
+    expect(refundsSummary({ refunded: 0, refunds: [] })).toBeNull();
+    expect(refundsSummary({ refunded: 17.77, refunds: [r(17.77, 'succeeded')] })).toBe('$17.77 in 1 refund');
+    expect(refundsSummary({ refunded: 27.77, refunds: [r(17.77, 'succeeded'), r(10, 'pending')] })).toBe('$27.77 in 2 refunds');
+    expect(refundsSummary({ refunded: 27.77, refunds: [r(17.77, 'succeeded'), r(10, 'requested'), r(90, 'failed')] })).toBe('$27.77 in 2 refunds · 1 waiting for the provider · 1 failed');
   });
 });

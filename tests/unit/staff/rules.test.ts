@@ -4,6 +4,7 @@ import type { Message } from '../../../src/domain/types';
 import {
   actorLabel,
   allowedNextStatuses,
+  AT_RISK_BOARD_URL,
   applyLiveMessage,
   boardQueryArgs,
   boardSearch,
@@ -81,6 +82,9 @@ describe('order board filters in the url', () => {
     expect(parseBoardFilters('')).toEqual(DEFAULT_BOARD_FILTERS);
     expect(parseBoardFilters('?q=%20dragon%20&status=delivered&from=2026-01-01&to=2026-02-30x&page=3')).toEqual({ q: 'dragon', view: 'orders', status: 'Delivered', from: '2026-01-01', to: '', page: 3 });
     expect(parseBoardFilters('?view=toFulfil').view).toBe('toFulfil');
+    // The dashboard's "At risk" tile links to the board's view of it.
+    expect(parseBoardFilters(AT_RISK_BOARD_URL.slice(AT_RISK_BOARD_URL.indexOf('?'))).view).toBe('atRisk');
+    expect(boardQueryArgs(parseBoardFilters('?view=atRisk'))).toEqual({ view: 'atRisk', page: 1, pageSize: 25 });
     expect(parseBoardFilters('?view=abandoned').view).toBe('orders');
     expect(parseBoardFilters('?status=Shipped&page=-2&from=yesterday')).toEqual(DEFAULT_BOARD_FILTERS);
   });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../../src/domain/types';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
 import { openConversationIdFrom, staffApi, threadMessages } from '../../../src/features/staff/staffApi';
+import { AT_RISK_COUNT_ARGS } from '../../../src/features/staff/rules';
 import { replyDraftEdited, selectReplyDraft, selectSendingReplyFor } from '../../../src/features/staff/staffSlice';
 import { sendReply } from '../../../src/features/staff/staffThunks';
 import type { StaffConversation } from '../../../src/features/staff/types';
@@ -120,5 +121,27 @@ describe('the inbox, live from the staff room', () => {
     expect(selectReplyDraft(store.getState(), A)).toBe('Second');
     expect(selectSendingReplyFor(store.getState())).toBeNull();
     expect(thread(store)).toEqual(['It ships today.']);
+  });
+});
+
+describe('the "At risk" view', () => {
+  it('is read again when the print queue changes (a job moved, printers or the calendar saved); the other views are not', async () => {
+    const asked: string[] = [];
+    mswServer.use(
+      http.get('*/api/staff/orders/search', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('view') ?? 'orders');
+        return HttpResponse.json({ success: true, orders: [], total: asked.length, value: 0, page: 1, pageSize: 1 });
+      }),
+    );
+    const store = staffStore();
+    const atRisk = store.dispatch(staffApi.endpoints.searchStaffOrders.initiate({ ...AT_RISK_COUNT_ARGS }));
+    const all = store.dispatch(staffApi.endpoints.searchStaffOrders.initiate({ page: 1, pageSize: 1 }));
+    await vi.waitFor(() => expect(asked.sort()).toEqual(['atRisk', 'orders']));
+    store.dispatch(staffApi.util.invalidateTags(['PrintQueue']));
+    await vi.waitFor(() => expect(asked.filter((v) => v === 'atRisk')).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked.filter((v) => v === 'orders')).toHaveLength(1);
+    atRisk.unsubscribe();
+    all.unsubscribe();
   });
 });

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +11,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../../api/errors';
 import { brand } from '../../../components/brand';
 import { NativeSelectInput, TextInput } from '../../../components/OutlinedField';
-import { visuallyHidden } from '../../../components/visuallyHidden';
 import type { CustomerSort } from '../../../domain/customers';
 import { formatMoney } from '../../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
@@ -23,6 +20,8 @@ import { useGetStaffCustomersQuery } from './customersApi';
 import { customerSearchEdited, selectStaffCustomers } from './customersSlice';
 import { applyCustomerFilters, exportCustomers, selectCustomerFilters } from './customersThunks';
 import { CUSTOMER_TEXT, customerQueryArgs, SORT_OPTIONS, sortedBy } from './rules';
+import { StaffListFilters } from '../StaffListFilters';
+import { StaffListState } from '../StaffListState';
 import { StaffPager } from '../StaffPager';
 
 const customersCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'customer' : 'customers'}`;
@@ -46,7 +45,8 @@ export default function CustomersPage() {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectCustomerFilters);
   const typed = useAppSelector((s) => selectStaffCustomers(s).searchEdit);
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetStaffCustomersQuery(customerQueryArgs(filters));
+  const query = useGetStaffCustomersQuery(customerQueryArgs(filters));
+  const { data, isFetching } = query;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const column = (sort: CustomerSort, label: string, sx: object = {}, align: 'left' | 'right' = 'left') => (
     <TableCell sx={sx} align={align} sortDirection={filters.sort === sort ? filters.dir : false}>
@@ -66,18 +66,7 @@ export default function CustomersPage() {
           Export CSV
         </Button>
       </Box>
-      <Box
-        component="form"
-        method="post"
-        role="search"
-        aria-label="Find customers"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          dispatch(applyCustomerFilters());
-        }}
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 420px) auto auto' }, alignItems: 'start', mb: 2 }}
-      >
+      <StaffListFilters label="Find customers" onApply={() => dispatch(applyCustomerFilters())} columns={{ xs: '1fr auto', md: 'minmax(0, 420px) auto auto' }}>
         <TextInput
           label="Name or e-mail"
           type="search"
@@ -108,26 +97,15 @@ export default function CustomersPage() {
             )),
           )}
         </NativeSelectInput>
-      </Box>
+      </StaffListFilters>
 
-      <Box role="status" sx={visuallyHidden}>
-        {isFetching ? 'Loading customers…' : data ? `${customersCount(data.total)} found` : ''}
-      </Box>
-      {isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}>
-          {errorMessage(error) || CUSTOMER_TEXT.loadFailed}
-        </Alert>
-      ) : isLoading ? (
-        <Box aria-hidden>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} variant="rounded" height={48} sx={{ mb: 1 }} />
-          ))}
-        </Box>
-      ) : data && data.customers.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 4 }}>
-          {filters.q ? CUSTOMER_TEXT.noMatch : CUSTOMER_TEXT.empty}
-        </Typography>
-      ) : (
+      <StaffListState
+        query={query}
+        errorText={errorMessage(query.error) || CUSTOMER_TEXT.loadFailed}
+        loadingText="Loading customers…"
+        foundText={data ? `${customersCount(data.total)} found` : null}
+        emptyText={data && data.customers.length === 0 ? (filters.q ? CUSTOMER_TEXT.noMatch : CUSTOMER_TEXT.empty) : null}
+      >
         <Box sx={{ bgcolor: 'background.paper', borderRadius: 3, border: `1px solid ${brand.line}`, opacity: isFetching ? 0.6 : 1, transition: 'opacity 0.2s' }}>
           <Table size="small" aria-label="Customers" sx={{ tableLayout: 'fixed', width: '100%' }}>
             <TableHead>
@@ -164,7 +142,7 @@ export default function CustomersPage() {
             </TableBody>
           </Table>
         </Box>
-      )}
+      </StaffListState>
 
       {data && data.total > 0 && (
         <StaffPager label="Customer pages" page={filters.page} pages={pages} count={customersCount(data.total)} onPage={(page) => dispatch(applyCustomerFilters({ page }))} />

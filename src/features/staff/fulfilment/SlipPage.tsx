@@ -11,6 +11,7 @@ import type { PackingSlip } from '../../../domain/fulfilment';
 import { formatOrderNumber } from '../../../domain/orderNumber';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { useGetPackingSlipsQuery } from './fulfilmentApi';
+import { Address } from './AddressBlock';
 import { slipIdsFrom } from './rules';
 
 const DAY = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -67,17 +68,7 @@ function Slip({ slip, shopName }: { slip: PackingSlip; shopName: string }) {
         <Typography component="h3" sx={{ fontWeight: 700, fontSize: '0.8rem', textTransform: 'uppercase', letterSpacing: 1, mb: 0.5 }}>
           Ship to
         </Typography>
-        <Box component="address" sx={{ fontStyle: 'normal', whiteSpace: 'pre-line', lineHeight: 1.5 }}>
-          <b>{slip.address.name}</b>
-          {'\n'}
-          {slip.address.lines.join('\n')}
-          {slip.address.phone ? `\n${slip.address.phone}` : ''}
-        </Box>
-        {slip.address.note ? (
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            Delivery note: {slip.address.note}
-          </Typography>
-        ) : null}
+        <Address address={slip.address} />
       </Box>
       <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', verticalAlign: 'top', py: 1, px: 0.75, borderBottom: '1px solid #d8d2cc' } }}>
         <Box component="caption" sx={visuallyHidden}>

@@ -1,4 +1,5 @@
-import { BULK_MAX } from '../../../domain/fulfilment';
+import { addressBlock, BULK_MAX } from '../../../domain/fulfilment';
+import type { Address } from '../../../domain/types';
 
 /**
  * The board's selection rules, pure so tests pin them: at most BULK_MAX orders, in the order they
@@ -33,9 +34,10 @@ export function slipIdsFrom(search: string): string[] {
   return [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()))].filter((s) => /^[0-9a-f]{24}$/.test(s)).slice(0, BULK_MAX);
 }
 
-/** The delivery address as one block of text, for the copy button and the slip. */
-export function addressText(a: { firstName: string; lastName: string; street: string; city: string; state: string; zipcode: string; country: string; phone?: string }): string {
-  return [`${a.firstName} ${a.lastName}`.trim(), a.street, `${a.city}, ${a.state} ${a.zipcode}`, a.country, a.phone ?? ''].filter((l) => l.trim() !== '').join('\n');
+/** The delivery address as one block of text (the copy button), laid out as the page and the slip show it. */
+export function addressText(a: Partial<Address>): string {
+  const b = addressBlock(a);
+  return [b.name, ...b.lines, b.phone].filter((l) => l.trim() !== '').join('\n');
 }
 
 export const FULFIL_TEXT = {

@@ -4,7 +4,19 @@
 // checkout request (target ≤ 1000 ms on this 2-core machine), the units sold beyond the shelf
 // (target 0), and whether exactly min(stock, shoppers) payment sessions opened (target: all
 // others told "Sold out — we updated your cart"). Skipped (info row) without PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
 import { createPgDatabase, ensureBuilt, percentile, runTs, serverEnv, startServer } from '../scripts/bench-lib.mjs';
+
+/** CPU time (user + system) a process has used so far, from /proc (0 where there is none). */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Math.round(((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+  } catch {
+    return 0;
+  }
+}
 
 const SHOPPERS = Number(process.env.BENCH_RESERVATION_SHOPPERS ?? 200);
 const STOCK = Number(process.env.BENCH_RESERVATION_STOCK ?? 50);
@@ -39,6 +51,7 @@ export async function run({ root }) {
     const body = JSON.stringify({ address: ADDRESS, items, amount: quote.quote.amount, isBuyNow: true, paymentMethod: 'card' });
 
     const times = [];
+    const cpuBefore = cpuMs(server.pid);
     const statuses = await Promise.all(
       tokens.map(async (token) => {
         const t0 = performance.now();
@@ -48,6 +61,7 @@ export async function run({ root }) {
         return { status: res.status, message: data.message };
       }),
     );
+    const serverCpu = cpuMs(server.pid) - cpuBefore;
     const opened = statuses.filter((s) => s.status === 200).length;
     const told = statuses.filter((s) => s.status === 409 && /we updated your cart/.test(s.message ?? '')).length;
     const other = statuses.length - opened - told;
@@ -56,9 +70,13 @@ export async function run({ root }) {
     const oversold = Math.max(0, opened - STOCK) + Math.max(0, after.reserved - after.on_hand) + Math.max(0, held - STOCK);
     const expected = Math.min(STOCK, SHOPPERS);
     const p95 = Math.round(percentile(times, 95));
-    console.log(`  ${SHOPPERS} concurrent checkouts, ${STOCK} on hand: ${opened} sessions, ${told} told "we updated your cart", ${other} other; reserved ${after.reserved}/${after.on_hand}; p95 ${p95} ms`);
+    const p50 = Math.round(percentile(times, 50));
+    console.log(
+      `  ${SHOPPERS} concurrent checkouts, ${STOCK} on hand: ${opened} sessions, ${told} told "we updated your cart", ${other} other; reserved ${after.reserved}/${after.on_hand}; p50 ${p50} ms, p95 ${p95} ms; server CPU ${serverCpu} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+    );
     return [
       { figure: `reservation race: checkout p95 (${SHOPPERS} concurrent, PostgreSQL)`, value: p95, unit: 'ms', target: 1000, better: 'lower' },
+      { figure: `reservation race: server CPU for the ${SHOPPERS} checkouts (user + system)`, value: serverCpu, unit: 'ms', target: null },
       { figure: 'reservation race: units oversold', value: oversold, unit: 'units', target: 0, better: 'lower' },
       { figure: `reservation race: sessions beyond the ${expected} expected, or missing`, value: Math.abs(opened - expected) + other, unit: 'sessions', target: 0, better: 'lower' },
     ];

@@ -188,7 +188,7 @@ export interface Config {
    * tests point it at a local stub server through `overrides`.
    */
   stripeApiBase?: string;
-  /** How often (ms) unpaid orders past their payment window are cancelled (default 10 minutes). */
+  /** How often (ms) unpaid orders past their payment window are cancelled (default 1 minute). */
   paymentSweepIntervalMs?: number;
   /**
    * How often (ms) a request may check the catalog's shared version, the fallback behind the

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { CatalogLookup } from '../../src/domain/cartLines';
-import { MAX_LINE_QUANTITY } from '../../src/domain/cartKey';
+import { MAX_LINE_QUANTITY, parseVariant, variantKey } from '../../src/domain/cartKey';
 import { orderLineKey, priceOrder, type PricedOrder } from '../../src/domain/checkout';
 import { formatMoney, toCents, toDollars } from '../../src/domain/money';
 import type { Address, Bundle, Discount, OrderQuote, OrderSessionResponse, Product, VerifyPaymentResponse } from '../../src/domain/types';
@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { bundles, products } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import type { OrderWorkflow } from '../services/orderWorkflow';
+import { StockShortError } from '../services/stock';
 import { bundleContents } from '../repositories/bundleContents';
 import { bundleToWire, productToWire } from '../repositories/catalogMapping';
 import type { DiscountsRepository } from '../repositories/discounts';
@@ -53,6 +54,17 @@ export interface OrderLineInput {
   /** The cart variant (SPEC §3 calls it color). */
   color: string;
   quantity: number;
+}
+
+/**
+ * The request's lines that may name a product option, in stock's terms ('Red|M', 'accessory-0'):
+ * bundle lines and unreadable variants are left to pricing, which refuses the latter.
+ */
+function productLines(items: OrderLineInput[]): Array<{ productId: string; variant: string; quantity: number }> {
+  return items.flatMap((i) => {
+    const v = parseVariant(i.color.trim());
+    return v && v.kind !== 'bundle' ? [{ productId: i.productId, variant: variantKey(v), quantity: i.quantity }] : [];
+  });
 }
 
 /** A 409 that carries the server's figures, so the client can show the new total. */
@@ -172,6 +184,15 @@ export class CheckoutService {
     if (idempotency) {
       const known = await this.deps.orders.findOrderKey(user.id, idempotency.key, new Date(this.now()));
       if (known) return this.replay(user, known, idempotency);
+    }
+    try {
+      // A shelf that is already empty says so before anything is priced, stored or locked.
+      await this.deps.workflow.refuseShortStock(productLines(request.items));
+    } catch (err) {
+      // A concurrent twin of this request may have taken the last units: its answer is ours.
+      const known = err instanceof StockShortError && idempotency ? await this.deps.orders.findOrderKey(user.id, idempotency.key, new Date(this.now())) : undefined;
+      if (known && idempotency) return this.replay(user, known, idempotency);
+      throw err;
     }
     const pricedRequest = await this.price(request.items, request.discountCode);
     const { priced, discount } = pricedRequest;

@@ -12,21 +12,42 @@ declare module 'fastify' {
   }
 }
 
+/** How often waiting shoppers are checked against what can be bought now (one indexed query when none can). */
+const BACK_IN_STOCK_JOB_MS = 60 * 1000;
+
 export default appPlugin(
   'stock',
   async (app) => {
     const repo = new StockRepository(app.db);
     app.decorate('stockRepo', repo);
-    app.decorate(
-      'stock',
-      new StockService({
-        repo,
-        outbox: app.emailOutbox,
-        log: app.log,
-        shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
-        secret: app.config.jwtSecret,
-      }),
-    );
+    const service = new StockService({
+      db: app.db,
+      repo,
+      outbox: app.emailOutbox,
+      log: app.log,
+      shop: () => ({ name: app.config.shopName, url: publicOrigin(app) }),
+      secret: app.config.jwtSecret,
+    });
+    app.decorate('stock', service);
+
+    // Back-in-stock e-mails for stock raised outside this server's own calls (an import, SQL, a lapsed hold).
+    let running: Promise<unknown> | null = null;
+    const notify = () => {
+      running ??= service
+        .notifyBuyable()
+        .catch((err: unknown) => app.log.warn({ err }, 'back-in-stock job failed; will retry'))
+        .finally(() => (running = null));
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      notify();
+      timer = setInterval(notify, BACK_IN_STOCK_JOB_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
   },
   { dependencies: ['mailer'] },
 );

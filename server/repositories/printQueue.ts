@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PrintJobStatus, PrinterView } from '../../src/domain/madeToOrder';
+import { minutesLeft, type PrintJobStatus, type PrinterView } from '../../src/domain/madeToOrder';
+import { bundleOption } from '../../src/domain/stock';
 import type { ShopCalendar } from '../../src/domain/shipBy';
 import type { Db, DbOrTx } from '../db/client';
 import { bundles, orders, printers, printJobs, products, settings, stockOptions, stockReservations } from '../db/schema';
@@ -80,13 +81,19 @@ export class PrintQueueRepository {
     }
   }
 
-  /** The open queue's work in print order (first paid first; a failed job keeps its place). */
-  async openQueue(db: DbOrTx = this.db): Promise<{ id: string; material: string; minutes: number }[]> {
-    return db
-      .select({ id: printJobs.id, material: printJobs.material, minutes: printJobs.printMinutes })
+  /**
+   * The open queue's work at `now` in print order (first paid first; a failed job keeps its place),
+   * each job with the minutes it still needs (`minutesLeft`). A printing job started at its last
+   * move (`updated_at`): assigning it another printer meanwhile restarts the count, which only ever
+   * plans later, never earlier.
+   */
+  async openQueue(now: number, db: DbOrTx = this.db): Promise<{ id: string; material: string; minutes: number }[]> {
+    const rows = await db
+      .select({ id: printJobs.id, material: printJobs.material, printMinutes: printJobs.printMinutes, status: printJobs.status, updatedAt: printJobs.updatedAt })
       .from(printJobs)
       .where(inArray(printJobs.status, OPEN))
       .orderBy(asc(printJobs.queuedAt), asc(printJobs.id));
+    return rows.map((r) => ({ id: r.id, material: r.material, minutes: minutesLeft({ status: r.status, printMinutes: r.printMinutes, startedAt: r.updatedAt.getTime() }, now) }));
   }
 
   /** Stock rows of one product (its options and accessories). */
@@ -99,11 +106,22 @@ export class PrintQueueRepository {
     return db.select().from(stockOptions).where(inArray(stockOptions.productId, [...new Set(productIds)]));
   }
 
-  /** The products inside bundles (a bundle line prints one unit of each). */
-  async bundleProducts(bundleIds: readonly string[], db: DbOrTx = this.db): Promise<Map<string, string[]>> {
+  /**
+   * The options inside bundles: one unit of each product, in the option the bundle names (else the
+   * product's first), as reservations hold them (`bundleOption`).
+   */
+  async bundleParts(bundleIds: readonly string[], db: DbOrTx = this.db): Promise<Map<string, { productId: string; variant: string }[]>> {
     if (bundleIds.length === 0) return new Map();
-    const rows = await db.select({ id: bundles.id, productIds: bundles.productIds }).from(bundles).where(inArray(bundles.id, [...new Set(bundleIds)]));
-    return new Map(rows.map((r) => [r.id, r.productIds]));
+    const rows = await db
+      .select({ id: bundles.id, productIds: bundles.productIds, productOptions: bundles.productOptions })
+      .from(bundles)
+      .where(inArray(bundles.id, [...new Set(bundleIds)]));
+    const inside = [...new Set(rows.flatMap((r) => r.productIds))];
+    const found = inside.length
+      ? await db.select({ id: products.id, colorVariants: products.colorVariants, clothingSizes: products.clothingSizes, canvasSizes: products.canvasSizes }).from(products).where(inArray(products.id, inside))
+      : [];
+    const byId = new Map(found.map((p) => [p.id, p]));
+    return new Map(rows.map((r) => [r.id, [...new Set(r.productIds)].map((productId) => ({ productId, variant: bundleOption(r.productOptions, productId, byId.get(productId)) }))]));
   }
 
   /** What the stock reservations of a paid order say is left to print, per line and option. */

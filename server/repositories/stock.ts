@@ -75,10 +75,11 @@ export class StockRepository {
   }
 
   /** The products and bundles an order's lines name, read in the order's transaction. */
-  async catalogRows(tx: DbOrTx, productIds: string[], bundleIds: string[]): Promise<{ products: ProductRow[]; bundles: BundleRow[] }> {
+  async catalogRows(tx: DbOrTx | undefined, productIds: string[], bundleIds: string[]): Promise<{ products: ProductRow[]; bundles: BundleRow[] }> {
+    const db = tx ?? this.db;
     const [p, b] = await Promise.all([
-      productIds.length ? tx.select().from(products).where(inArray(products.id, productIds)) : Promise.resolve([]),
-      bundleIds.length ? tx.select().from(bundles).where(inArray(bundles.id, bundleIds)) : Promise.resolve([]),
+      productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : Promise.resolve([]),
+      bundleIds.length ? db.select().from(bundles).where(inArray(bundles.id, bundleIds)) : Promise.resolve([]),
     ]);
     return { products: p, bundles: b };
   }
@@ -101,21 +102,26 @@ export class StockRepository {
     return new Map(rows.map((r) => [optionKey(r.productId, r.variant), r]));
   }
 
+  /** The named options as they stand: a plain read, which waits for no other checkout's lock. */
+  private async current(db: DbOrTx, keys: Array<{ productId: string; variant: string }>): Promise<Map<string, StockOptionRow>> {
+    if (keys.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(stockOptions)
+      .where(or(...keys.map((k) => and(eq(stockOptions.productId, k.productId), eq(stockOptions.variant, k.variant)))));
+    return new Map(rows.map((r) => [optionKey(r.productId, r.variant), r]));
+  }
+
   /**
-   * Holds an order's units until `expiresAt`: each line's free shelf units first, the rest to
-   * print (made to order). When a stocked-only option cannot cover its lines nothing is held and
-   * the shortages are answered (the caller rolls its transaction back). An option without a stock
-   * row is printed (made to order by default).
+   * How an order's lines would be held with the options' numbers in `state`: each line's free
+   * shelf units first, the rest printed (made to order); the stocked-only options that cannot
+   * cover their lines. An option without a stock row is printed (made to order by default).
    */
-  async reserve(tx: DbOrTx, orderId: string, wanted: UnitsWanted[], expiresAt: Date): Promise<{ ok: true; changes: OptionChange[] } | { ok: false; shortages: Shortage[] }> {
-    const keys = [...new Map(wanted.map((w) => [optionKey(w.productId, w.variant), { productId: w.productId, variant: w.variant }])).values()].sort((a, b) =>
-      a.productId === b.productId ? (a.variant < b.variant ? -1 : 1) : a.productId < b.productId ? -1 : 1,
-    );
-    const locked = await this.lock(tx, keys);
-    // What is still free per option as the lines take their share.
-    const state = new Map([...locked].map(([k, r]) => [k, { onHand: r.onHand, reserved: r.reserved, madeToOrder: r.madeToOrder }]));
+  private plan(wanted: UnitsWanted[], rows: Map<string, StockOptionRow>) {
+    const state = new Map([...rows].map(([k, r]) => [k, { onHand: r.onHand, reserved: r.reserved, madeToOrder: r.madeToOrder }]));
     const shortages = new Map<string, Shortage>();
     const held = new Map<string, { lineIndex: number; productId: string; variant: string; fromShelf: number; toPrint: number }>();
+    const shelf = new Map<string, { productId: string; variant: string; n: number }>();
     for (const w of wanted) {
       const k = optionKey(w.productId, w.variant);
       const s = state.get(k);
@@ -124,12 +130,16 @@ export class StockRepository {
         const asked = splitUnits(s, w.quantity);
         if (!asked) {
           const total = wanted.filter((x) => optionKey(x.productId, x.variant) === k).reduce((n, x) => n + x.quantity, 0);
-          const before = locked.get(k)!;
-          if (!shortages.has(k)) shortages.set(k, { productId: w.productId, variant: w.variant, left: Math.max(0, Math.min(total, freeUnits(before))) });
+          if (!shortages.has(k)) shortages.set(k, { productId: w.productId, variant: w.variant, left: Math.max(0, Math.min(total, freeUnits(rows.get(k)!))) });
           continue;
         }
         split = asked;
         s.reserved += asked.fromShelf;
+        if (asked.fromShelf > 0) {
+          const e = shelf.get(k) ?? { productId: w.productId, variant: w.variant, n: 0 };
+          e.n += asked.fromShelf;
+          shelf.set(k, e);
+        }
       }
       const hk = `${w.lineIndex}\u0000${k}`;
       const prev = held.get(hk);
@@ -138,25 +148,71 @@ export class StockRepository {
         prev.toPrint += split.toPrint;
       } else held.set(hk, { lineIndex: w.lineIndex, productId: w.productId, variant: w.variant, ...split });
     }
-    if (shortages.size > 0) return { ok: false, shortages: [...shortages.values()] };
+    return { shortages: [...shortages.values()], held: [...held.values()], shelf: [...shelf.values()].sort((a, b) => (optionKey(a.productId, a.variant) < optionKey(b.productId, b.variant) ? -1 : 1)) };
+  }
+
+  private static keysOf(wanted: UnitsWanted[]): Array<{ productId: string; variant: string }> {
+    return [...new Map(wanted.map((w) => [optionKey(w.productId, w.variant), { productId: w.productId, variant: w.variant }])).values()].sort((a, b) =>
+      optionKey(a.productId, a.variant) < optionKey(b.productId, b.variant) ? -1 : 1,
+    );
+  }
+
+  /**
+   * The stocked-only options that cannot cover an order as the numbers stand now, read without
+   * any lock: checkout answers "Sold out" at once when the shelf is already empty, instead of
+   * queueing on the row behind the shoppers who are taking its last units. Only ever a refusal:
+   * what passes here is decided again by `reserve`'s guarded UPDATE.
+   */
+  async shortagesNow(wanted: UnitsWanted[], db: DbOrTx = this.db): Promise<Shortage[]> {
+    return this.plan(wanted, await this.current(db, StockRepository.keysOf(wanted))).shortages;
+  }
+
+  /**
+   * Holds an order's units until `expiresAt`: each line's free shelf units first, the rest to
+   * print (made to order). When a stocked-only option cannot cover its lines nothing is held and
+   * the shortages are answered (the caller rolls its transaction back). An option without a stock
+   * row is printed (made to order by default).
+   *
+   * The contended row lock is taken last and held for as little as possible: the numbers are read
+   * without waiting on other checkouts, the order's reservation rows written, and only then is
+   * each shelf decremented by one guarded UPDATE (`on_hand - reserved >= n`), which waits for the
+   * row and re-checks the guard on its newest version; the caller commits right after. A guard
+   * that no longer holds is a shortage (nothing oversold, nothing half held). A made-to-order
+   * option is locked up front instead (FOR UPDATE, sorted), as its split between shelf and print
+   * decides the rows written before and it is never short; the locked read also catches an option
+   * that staff turned stocked only meanwhile.
+   */
+  async reserve(tx: DbOrTx, orderId: string, wanted: UnitsWanted[], expiresAt: Date): Promise<{ ok: true; changes: OptionChange[] } | { ok: false; shortages: Shortage[] }> {
+    const keys = StockRepository.keysOf(wanted);
+    const rows = await this.current(tx, keys);
+    const printed = keys.filter((k) => rows.get(optionKey(k.productId, k.variant))?.madeToOrder);
+    const locked = await this.lock(tx, printed);
+    for (const [k, r] of locked) rows.set(k, r);
+    const { shortages, held, shelf } = this.plan(wanted, rows);
+    if (shortages.length > 0) return { ok: false, shortages };
+    if (held.length > 0) await tx.insert(stockReservations).values(held.map((h) => ({ orderId, ...h, status: 'held' as const, expiresAt })));
 
     const changes: OptionChange[] = [];
-    for (const [k, before] of locked) {
-      const after = state.get(k)!;
-      const n = after.reserved - before.reserved;
-      if (n === 0) continue;
-      // Guarded as well as locked: the row can never be held beyond what is on hand.
-      const updated = await tx
+    const short: Shortage[] = [];
+    for (const e of shelf) {
+      // Guarded as well as planned: the row can never be held beyond what is on hand.
+      const [after] = await tx
         .update(stockOptions)
-        .set({ reserved: sql`${stockOptions.reserved} + ${n}`, updatedAt: sql`now()` })
-        .where(and(eq(stockOptions.productId, before.productId), eq(stockOptions.variant, before.variant), sql`${stockOptions.onHand} - ${stockOptions.reserved} >= ${n}`))
-        .returning({ productId: stockOptions.productId });
-      if (updated.length === 0) throw new Error(`stock of ${before.productId} ${before.variant} changed under its lock`);
-      changes.push({ productId: before.productId, variant: before.variant, availableBefore: available(before), availableAfter: available(after), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after) > 0 });
+        .set({ reserved: sql`${stockOptions.reserved} + ${e.n}`, updatedAt: sql`now()` })
+        .where(and(eq(stockOptions.productId, e.productId), eq(stockOptions.variant, e.variant), sql`${stockOptions.onHand} - ${stockOptions.reserved} >= ${e.n}`))
+        .returning();
+      if (!after) {
+        // Others took the units between our reading and our turn at the row: short now. The row
+        // is not ours any more to wait on; what is left is read as it is (for the message).
+        const now = (await this.current(tx, [e])).get(optionKey(e.productId, e.variant));
+        const total = wanted.filter((w) => w.productId === e.productId && w.variant === e.variant).reduce((n, w) => n + w.quantity, 0);
+        short.push({ productId: e.productId, variant: e.variant, left: Math.max(0, Math.min(total, now ? freeUnits(now) : 0)) });
+        continue;
+      }
+      const before = { ...after, reserved: after.reserved - e.n };
+      changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after) > 0 });
     }
-    if (held.size > 0) {
-      await tx.insert(stockReservations).values([...held.values()].map((h) => ({ orderId, ...h, status: 'held' as const, expiresAt })));
-    }
+    if (short.length > 0) return { ok: false, shortages: short };
     return { ok: true, changes };
   }
 
@@ -297,13 +353,35 @@ export class StockRepository {
     return rows.length > 0;
   }
 
-  /** Claims the waiting requests of an option (marked notified in the caller's transaction). */
-  async claimWaiting(tx: DbOrTx, productId: string, variant: string): Promise<BackInStockRow[]> {
-    return tx
+  /**
+   * Claims (marks notified, in the caller's transaction) every waiting request whose option can be
+   * bought now — made to order, or a unit free on the shelf — however it came back; `only` limits
+   * it to some options. Answers them with their product's name.
+   */
+  async claimBuyable(tx: DbOrTx, only?: Array<{ productId: string; variant: string }>): Promise<Array<BackInStockRow & { productName: string }>> {
+    if (only && only.length === 0) return [];
+    const buyable = tx
+      .select({ id: backInStockRequests.id })
+      .from(backInStockRequests)
+      .innerJoin(stockOptions, and(eq(stockOptions.productId, backInStockRequests.productId), eq(stockOptions.variant, backInStockRequests.variant)))
+      .where(
+        and(
+          isNull(backInStockRequests.notifiedAt),
+          or(eq(stockOptions.madeToOrder, true), sql`${stockOptions.onHand} - ${stockOptions.reserved} > 0`),
+          only ? or(...only.map((o) => and(eq(backInStockRequests.productId, o.productId), eq(backInStockRequests.variant, o.variant)))) : undefined,
+        ),
+      );
+    // notified_at is checked again by the UPDATE itself: a concurrent claim of the same row waits, then skips it.
+    const claimed = await tx
       .update(backInStockRequests)
       .set({ notifiedAt: sql`now()` })
-      .where(and(eq(backInStockRequests.productId, productId), eq(backInStockRequests.variant, variant), isNull(backInStockRequests.notifiedAt)))
+      .where(and(inArray(backInStockRequests.id, buyable), isNull(backInStockRequests.notifiedAt)))
       .returning();
+    if (claimed.length === 0) return [];
+    const names = new Map(
+      (await tx.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, [...new Set(claimed.map((c) => c.productId))]))).map((p) => [p.id, p.name]),
+    );
+    return claimed.flatMap((c) => (names.has(c.productId) ? [{ ...c, productName: names.get(c.productId)! }] : []));
   }
 
   /** Removes a request (its unsubscribe link); false when it is gone already. */

@@ -137,6 +137,11 @@ export class OrderWorkflow {
    */
   readonly holdStock = (expiresAt: Date): AfterChange => (tx, order) => this.deps.stock.reserve(tx, order.id, order.items as unknown as StoredOrderItem[], expiresAt);
 
+  /** Before a new order is stored: a cart the shelf already cannot cover is refused (409) without waiting on any lock. */
+  refuseShortStock(items: Array<Pick<StoredOrderItem, 'productId' | 'variant' | 'quantity'>>): Promise<void> {
+    return this.deps.stock.refuseShort(items);
+  }
+
   /** An unpaid order cancelled (expired, declined, abandoned): its held units go back, then `then`. */
   private releasing(then?: AfterChange): AfterChange {
     return async (tx, order) => {

@@ -44,7 +44,7 @@ export class PrintQueueService {
 
   async view(): Promise<PrintQueueView> {
     const { repo } = this.deps;
-    const [calendar, printers, queue, listed] = await Promise.all([repo.calendar(this.deps.timeZone), repo.printers(), repo.openQueue(), repo.listJobs()]);
+    const [calendar, printers, queue, listed] = await Promise.all([repo.calendar(this.deps.timeZone), repo.printers(), repo.openQueue(this.now()), repo.listJobs()]);
     const plan = planQueue({ now: this.now(), calendar, printers, queue }, 7);
     const planned = new Map<string, CivilDate | null>(queue.map((j, i) => [j.id, plan.jobShipDates[i]]));
     const jobs = listed.map((j) => {

@@ -49,7 +49,7 @@ export class ShipByService {
     const key = `${version}|${moment.today}|${moment.shelfDay ?? 'closed'}|${JSON.stringify(calendar)}`;
     if (this.planned?.key === key) return this.planned;
     if (this.planning?.key !== key) {
-      const promise = Promise.all([this.repo.printers(), this.repo.openQueue()]).then(([printers, queue]) => planSchedule({ now, calendar, printers, queue }));
+      const promise = Promise.all([this.repo.printers(), this.repo.openQueue(now)]).then(([printers, queue]) => planSchedule({ now, calendar, printers, queue }));
       this.planning = { key, promise };
       promise.then(
         (schedule) => {
@@ -95,8 +95,8 @@ export class ShipByService {
   /** Lines of a cart or checkout, each with its quantity; a bundle line ships when its last product does. */
   async forLines(lines: readonly LineToDate[]): Promise<LinesShipBy> {
     const bundleIds = lines.filter((l) => l.variant === 'bundle').map((l) => l.productId);
-    const [{ schedule }, contents] = await Promise.all([this.current(), this.repo.bundleProducts(bundleIds)]);
-    const parts = (l: LineToDate) => (l.variant === 'bundle' ? (contents.get(l.productId) ?? []).map((id) => ({ productId: id, variant: '|' })) : [l]);
+    const [{ schedule }, contents] = await Promise.all([this.current(), this.repo.bundleParts(bundleIds)]);
+    const parts = (l: LineToDate) => (l.variant === 'bundle' ? (contents.get(l.productId) ?? []) : [l]);
     const rows = await this.repo.stockOfMany(lines.flatMap((l) => parts(l).map((p) => p.productId)));
     const stock = new Map(rows.map((r) => [`${r.productId}_${r.variant}`, r]));
     const plans = lines.map((l) => {
@@ -135,9 +135,9 @@ export class ShipByService {
         shelfUnits += r.fromShelf;
       }
     } else {
-      const bundleContents = await this.repo.bundleProducts(items.filter((i) => i.kind === 'bundle').map((i) => i.productId), tx);
+      const bundleContents = await this.repo.bundleParts(items.filter((i) => i.kind === 'bundle').map((i) => i.productId), tx);
       items.forEach((item, lineIndex) => {
-        const parts = item.kind === 'bundle' ? (bundleContents.get(item.productId) ?? []).map((id) => ({ productId: id, variant: '|' })) : [{ productId: item.productId, variant: item.variant }];
+        const parts = item.kind === 'bundle' ? (bundleContents.get(item.productId) ?? []) : [{ productId: item.productId, variant: item.variant }];
         for (const p of parts) units.push({ lineIndex, ...p, count: item.quantity });
       });
     }
@@ -161,7 +161,7 @@ export class ShipByService {
     await this.repo.addJobs(tx, jobs);
     const dates: CivilDate[] = [];
     const calendar = await this.repo.calendar(this.timeZone, tx);
-    const [printers, queue] = await Promise.all([this.repo.printers(tx), this.repo.openQueue(tx)]);
+    const [printers, queue] = await Promise.all([this.repo.printers(tx), this.repo.openQueue(this.now(), tx)]);
     const plan = planQueue({ now: this.now(), calendar, printers, queue }, 0);
     if (jobs.length > 0) {
       const mine = new Set((await this.repo.jobsOfOrder(order.id, tx)).map((j) => j.id));

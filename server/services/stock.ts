@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { cartKey, parseVariant } from '../../src/domain/cartKey';
 import { bundleOption, STOCK_MESSAGES } from '../../src/domain/stock';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { EmailOutbox } from '../lib/emailOutbox';
 import { HttpError } from '../lib/errors';
 import { emailPage, escapeHtml, type MailMessage } from '../lib/mailer';
@@ -30,6 +30,9 @@ export const STOCK_SERVICE_MESSAGES = {
     `The stock of ${optionName(variant)} cannot go below ${held}: shoppers are paying for ${held === 1 ? 'that unit' : 'those units'} right now. Set ${held} or more, or try again in 30 minutes. Nothing was saved.`,
 } as const;
 
+/** What stock reads of an order line: its product (or bundle) option and how many. */
+type OrderLineUnits = Pick<StoredOrderItem, 'productId' | 'variant' | 'quantity'>;
+
 /** A cart line lowered (or removed, quantity 0) because a stocked-only option had fewer free units. */
 export interface CartAdjustment {
   key: string;
@@ -50,6 +53,8 @@ const UNSUBSCRIBE_AUDIENCE = 'layerloft-back-in-stock';
 const ISSUER = 'layerloft';
 
 export interface StockServiceDeps {
+  /** For the back-in-stock job's own transaction. */
+  db: Db;
   repo: StockRepository;
   outbox: EmailOutbox;
   log: FastifyBaseLogger;
@@ -75,7 +80,7 @@ export class StockService {
   }
 
   /** The options an order's lines hold: a product or accessory line its own, a bundle line one unit of each product. */
-  private async unitsOf(tx: DbOrTx, items: StoredOrderItem[]): Promise<UnitsWanted[]> {
+  private async unitsOf(tx: DbOrTx | undefined, items: StoredOrderItem[]): Promise<UnitsWanted[]> {
     const bundleIds = [...new Set(items.filter((i) => i.kind === 'bundle').map((i) => i.productId))];
     const { bundles } = await this.deps.repo.catalogRows(tx, [], bundleIds);
     const bundleById = new Map(bundles.map((b) => [b.id, b]));
@@ -98,6 +103,18 @@ export class StockService {
   }
 
   /**
+   * Refuses at once (StockShortError) a cart that a stocked-only option's numbers already cannot
+   * cover, read without a lock and before anything is priced or stored: once a shelf is empty,
+   * checkouts are told so without queueing on its row. Bundle lines are left to `reserve`.
+   * Passing this decides nothing: `reserve` holds the units.
+   */
+  async refuseShort(lines: OrderLineUnits[]): Promise<void> {
+    const wanted = lines.map((l, lineIndex) => ({ lineIndex, productId: l.productId, variant: l.variant, quantity: l.quantity }));
+    const shortages = await this.deps.repo.shortagesNow(wanted);
+    if (shortages.length > 0) throw this.shortError(lines, wanted, shortages);
+  }
+
+  /**
    * Holds an order's units until `expiresAt` (in the transaction that stores the order). When a
    * stocked-only option cannot cover the cart a StockShortError (409) says "Only N left — we
    * updated your cart" and names the lowered lines; the caller's transaction rolls back, so no
@@ -110,7 +127,7 @@ export class StockService {
     await this.changed(tx, held.changes, false);
   }
 
-  private shortError(items: StoredOrderItem[], wanted: UnitsWanted[], shortages: Shortage[]): StockShortError {
+  private shortError(items: readonly OrderLineUnits[], wanted: UnitsWanted[], shortages: Shortage[]): StockShortError {
     const adjustments: CartAdjustment[] = [];
     for (const s of shortages) {
       // The free units go to the lines in order; a bundle line counts as one unit per bundle.
@@ -172,29 +189,34 @@ export class StockService {
   /**
    * A change of what can be bought reaches every instance's catalog; so does a shelf that empties or
    * fills (an option's "In stock — ships tomorrow" becomes "Made to order — ships by …": cached pages
-   * render anew). Stock back e-mails its waiters.
+   * render anew). Stock back e-mails its waiters at once.
    */
   private async changed(tx: DbOrTx, changes: OptionChange[], notify: boolean): Promise<void> {
     const flipped = changes.filter((c) => c.availableBefore !== c.availableAfter);
     if (flipped.length === 0 && !changes.some((c) => c.shelfBefore !== c.shelfAfter)) return;
     await bumpCatalogVersion(tx);
-    if (!notify) return;
-    for (const c of flipped) if (c.availableAfter) await this.notifyWaiting(tx, c.productId, c.variant);
+    if (notify) await this.notifyBuyable(tx, flipped.filter((c) => c.availableAfter));
   }
 
-  private async notifyWaiting(tx: DbOrTx, productId: string, variant: string): Promise<void> {
-    const waiting = await this.deps.repo.claimWaiting(tx, productId, variant);
-    if (waiting.length === 0) return;
-    const { products } = await this.deps.repo.catalogRows(tx, [productId], []);
-    const product = products[0];
-    if (!product) return;
+  /**
+   * The one place back-in-stock e-mails are sent: every waiting request whose option can be bought
+   * now is claimed and its e-mail queued in the outbox, once, in `tx` (or a transaction of its
+   * own). Whoever raised the stock: the editor and a refund's restock call it with the options they
+   * changed; the job (`server/plugins/stock.ts`, at start and every minute) with none, which catches
+   * a catalog import (`npm run seed -- --file`, run beside or before the server), a change made in
+   * SQL, and units a lapsed payment gave back. Answers how many e-mails were queued.
+   */
+  async notifyBuyable(tx?: DbOrTx, only?: Array<{ productId: string; variant: string }>): Promise<number> {
+    if (!tx) return this.deps.db.transaction((t) => this.notifyBuyable(t, only));
+    const waiting = await this.deps.repo.claimBuyable(tx, only);
     for (const w of waiting) {
       const token = await this.unsubscribeToken(w.id, w.userId);
       await this.deps.outbox.enqueueForAccount(tx, w.userId, BACK_IN_STOCK_EMAIL, `${BACK_IN_STOCK_EMAIL}:${w.id}:${w.createdAt.getTime()}`, (to) =>
-        backInStockEmail({ to, productName: product.name, productId, variant, shop: this.deps.shop(), token }),
+        backInStockEmail({ to, productName: w.productName, productId: w.productId, variant: w.variant, shop: this.deps.shop(), token }),
       );
     }
-    this.deps.log.info({ productId, variant, waiting: waiting.length }, 'back-in-stock e-mails queued');
+    if (waiting.length > 0) this.deps.log.info({ emails: waiting.length }, 'back-in-stock e-mails queued');
+    return waiting.length;
   }
 
   // ---- back in stock ---------------------------------------------------------------------------

@@ -53,6 +53,17 @@ export interface LinesShipBy {
 export const PRINT_JOB_STATUSES = ['Queued', 'Printing', 'Printed', 'Passed QA', 'Failed'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 
+/**
+ * The printer minutes a job of the open queue still needs at `now`: all of them, except a job that
+ * is printing, which has used the time since it started (`startedAt`). So a failed job — from
+ * Printing as from Printed — needs its whole time again: the attempt's time is lost, and every
+ * job behind it waits for the reprint.
+ */
+export function minutesLeft(job: { status: PrintJobStatus; printMinutes: number; startedAt: number | null }, now: number): number {
+  if (job.status !== 'Printing' || job.startedAt === null) return job.printMinutes;
+  return Math.max(0, job.printMinutes - Math.max(0, Math.floor((now - job.startedAt) / 60_000)));
+}
+
 /** The moves staff may make of a job: a failed one goes back to printing (it kept its place in the queue). */
 export const PRINT_JOB_MOVES: Readonly<Record<PrintJobStatus, readonly PrintJobStatus[]>> = {
   Queued: ['Printing'],

@@ -190,6 +190,26 @@ describe('POST /api/order/webhook (signatures checked on the raw body)', () => {
     expect((await orderRow(ctx.app, s.orderId)).status).toBe('Cancelled');
   });
 
+  it('checkout.session.expired frees the units the session held at once, without waiting for the sweep', async () => {
+    const { stockOptions, stockReservations } = await import('../../server/db/schema');
+    const { and, eq } = await import('drizzle-orm');
+    const where = and(eq(stockOptions.productId, TP.plain), eq(stockOptions.variant, '|'));
+    await ctx.app.db.insert(stockOptions).values({ productId: TP.plain, variant: '|', onHand: 2, reserved: 0, madeToOrder: false, printMinutes: 120, material: 'PLA' }).onConflictDoUpdate({ target: [stockOptions.productId, stockOptions.variant], set: { onHand: 2, reserved: 0, madeToOrder: false } });
+    try {
+      const a = await makeShopper(ctx.app);
+      const s = await openSession(ctx.app, a.token, [{ productId: TP.plain, color: '|', quantity: 2 }], 50);
+      expect((await ctx.app.db.select().from(stockOptions).where(where))[0]).toMatchObject({ onHand: 2, reserved: 2 });
+      const session = ctx.stub.sessions.get(s.sessionId)!;
+      session.status = 'expired';
+      const res = await webhook({ id: `evt_test_${++eventSeq}`, object: 'event', type: 'checkout.session.expired', data: { object: session } });
+      expect(res.statusCode).toBe(200);
+      expect((await ctx.app.db.select().from(stockOptions).where(where))[0]).toMatchObject({ onHand: 2, reserved: 0 });
+      expect(await ctx.app.db.select({ status: stockReservations.status }).from(stockReservations).where(eq(stockReservations.orderId, s.orderId))).toEqual([{ status: 'released' }]);
+    } finally {
+      await ctx.app.db.delete(stockOptions).where(where);
+    }
+  });
+
   it('the sweep asks Stripe about expired sessions: a late payment is confirmed, the rest cancelled', async () => {
     const a = await makeShopper(ctx.app);
     const paid = await openSession(ctx.app, a.token, MIXED, 89);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { importCatalog } from '../../server/db/catalogImport';
 import { bundles, meta, orders, products, stockOptions, stockReservations } from '../../server/db/schema';
 import { CATALOG_VERSION_KEY } from '../../server/repositories/catalog';
 import type { StoredOrderItem } from '../../server/repositories/orders';
@@ -71,6 +73,29 @@ describe('reservation: starting payment holds the units', () => {
     expect(stored).toHaveLength(0);
     // The option now shows as sold out in the catalog, and the product as out of stock.
     expect(await productJson(id)).toMatchObject({ outOfStock: true, soldOutOptions: ['|'] });
+  });
+
+  // Only PostgreSQL has a second connection to hold the row with (PGlite runs one at a time).
+  it.runIf(process.env.DATABASE_URL)('an empty shelf is told "Sold out" at once, without waiting for the row another transaction holds', async () => {
+    const id = await product([{ variant: '|', onHand: 1, madeToOrder: false }]);
+    const [a, b] = await Promise.all([makeShopper(ctx.app, 'FirstIn'), makeShopper(ctx.app, 'TooLate')]);
+    await openSession(ctx.app, a.token, line(id), amountFor(1));
+    // Another transaction on the option's row (a staff edit, a checkout committing) holds its lock.
+    const holder = new pg.Client({ connectionString: ctx.t.config.databaseUrl });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select * from stock_options where product_id = $1 for update', [id]);
+    try {
+      const answer = await Promise.race([
+        postJson(ctx.app, '/api/order/stripe', orderBody(line(id), amountFor(1)), b.token),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+      ]);
+      expect(answer === 'still waiting' ? answer : answer.json()).toEqual({ success: false, message: 'Sold out — we updated your cart', cart: [{ key: `${id}_|`, quantity: 0 }] });
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    expect(await option(id)).toMatchObject({ onHand: 1, reserved: 1 });
   });
 
   it('a cart asking more than is free is lowered to what is left with "Only N left — we updated your cart", nothing charged', async () => {
@@ -252,6 +277,30 @@ describe('back in stock', () => {
     expect(page.body).toContain('You will not get e-mails about this option any more.');
     const waitingAfter = await ctx.app.inject({ method: 'GET', url: `/api/stock/notify?productId=${id}&variant=${encodeURIComponent('|')}`, headers: { token: s.token } });
     expect(waitingAfter.json().waiting).toBe(false);
+  });
+
+  it('a catalog import that puts an option back on the shelf e-mails its waiters too (the server sends them once it runs)', async () => {
+    const id = await product([{ variant: '|', onHand: 0, madeToOrder: false }], { name: 'Imported Owl' });
+    const s = await makeShopper(ctx.app);
+    expect((await postJson(ctx.app, '/api/stock/notify', { productId: id, variant: '|' }, s.token)).statusCode).toBe(200);
+    // `npm run seed -- --file catalog.json`: the import writes the numbers and nothing else.
+    await importCatalog(ctx.app.db, { products: [{ _id: id, name: 'Imported Owl', price: 20, mainCategory: 'Widgets', subCategory: 'Home_Gadgets', stock: [{ option: '|', onHand: 3, madeToOrder: false }] }] });
+    const mails = () => outbox().filter((m) => m.to === s.email && m.subject === 'Imported Owl is back in stock');
+    // A server starting on the database (or one running beside the import, within its next minute).
+    const server = await ctx.t.buildOn();
+    try {
+      await server.ready();
+      await vi.waitFor(async () => {
+        await ctx.app.emailOutbox.deliverDue({});
+        expect(mails()).toHaveLength(1);
+      }, { timeout: 5000, interval: 100 });
+    } finally {
+      await server.close();
+    }
+    // Once: neither the job's next run nor another change sends it again.
+    expect(await ctx.app.stock.notifyBuyable()).toBe(0);
+    await ctx.app.emailOutbox.deliverDue({});
+    expect(mails()).toHaveLength(1);
   });
 
   it('refuses a made-to-order option and one that can be bought', async () => {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { PrintQueueResponse, PrintingSettingsResponse } from '../../../server/routes/staffPrintQueue';
 import type { ProductShipByResponse, LinesShipByResponse } from '../../../server/routes/shipBy';
 import type { StaffOrderBoardResponse } from '../../../server/routes/staffOrders';
-import { paymentSessions, printJobs, settings, stockOptions } from '../../../server/db/schema';
+import { bundles, paymentSessions, printJobs, settings, stockOptions } from '../../../server/db/schema';
 import { makeShopper, mailsAbout, openSession, orderRow, payForm, postJson, TP } from '../checkout-helpers';
 import { useStaffApp } from '../staff/staff-helpers';
 
@@ -172,6 +172,52 @@ describe('ship-by dates and the print queue', () => {
     expect((good.json() as PrintingSettingsResponse).calendar).toEqual({ timeZone: 'America/New_York', workingDays: [1, 2, 3, 4, 5], cutoff: '09:30', holidays: ['2026-12-25'] });
     // Past the 09:30 cut-off: shelf units ship tomorrow now.
     expect((await productShipBy(TP.sale)).options['Red|S'].text).toBe('In stock — ships tomorrow');
+  });
+
+  it('a job that fails while printing re-queues and pushes the dates behind it: the time it printed is lost', async () => {
+    const shopper = await makeShopper(ctx.app, 'Failing');
+    const session = await openSession(ctx.app, shopper.token, [{ productId: TP.plain, color: '|', quantity: 2 }], 50);
+    await ctx.app.db.update(paymentSessions).set({ expiresAt: new Date('2027-01-01T00:00:00Z') }).where(eq(paymentSessions.id, session.sessionId));
+    expect((await payForm(ctx.app, session.sessionId)).statusCode).toBe(303);
+    let q = await queue();
+    const [first, second] = q.jobs.filter((j) => j.orderId === session.orderId);
+    expect((await move(first!._id, { status: 'Printing', printerId: q.printers[0]._id })).statusCode).toBe(200);
+    try {
+      // Two hours later the print (two hours) is as good as done: the job behind it prints next.
+      vi.setSystemTime(WED_10AM_NY + 120 * 60_000);
+      q = await queue();
+      const whilePrinting = q.jobs.find((j) => j._id === second!._id)!.plannedShipBy!;
+      expect((await move(first!._id, { status: 'Failed' })).statusCode).toBe(200);
+      q = await queue();
+      expect(q.jobs.find((j) => j._id === first!._id)).toMatchObject({ status: 'Failed', attempts: 1 });
+      // The reprint takes its two hours again, ahead of the second job: a print day later.
+      const afterFailure = q.jobs.find((j) => j._id === second!._id)!.plannedShipBy!;
+      expect(afterFailure > whilePrinting, `${afterFailure} after ${whilePrinting}`).toBe(true);
+    } finally {
+      vi.setSystemTime(WED_10AM_NY);
+    }
+  });
+
+  it('a bundle line ships when the last of its products does, each in the option the bundle names', async () => {
+    await ctx.app.db.insert(stockOptions).values({ productId: TP.cheap, variant: '|', onHand: 5, madeToOrder: false });
+    const day = 86_400_000;
+    const pack = (id: string, productIds: string[]) => ({ id, title: `Pack ${id.slice(-2)}`, priceCents: 3000, startDate: new Date(Date.now() - day), endDate: new Date(Date.now() + day), productIds, productOptions: { [TP.sale]: 'Red|S' } });
+    // Red, S is on the shelf (TP.sale's first option, '|', would be printed); the cheap one is on the shelf; the plain one is printed.
+    await ctx.app.db.insert(bundles).values([pack('eeeeeeeeeeeeeeeeeeeeee01', [TP.sale, TP.cheap]), pack('eeeeeeeeeeeeeeeeeeeeee02', [TP.sale, TP.plain])]);
+    const res = await postJson(ctx.app, '/api/ship-by/lines', {
+      lines: [
+        { productId: 'eeeeeeeeeeeeeeeeeeeeee01', variant: 'bundle', quantity: 1 },
+        { productId: 'eeeeeeeeeeeeeeeeeeeeee02', variant: 'bundle', quantity: 1 },
+        { productId: TP.sale, variant: 'Red|S', quantity: 1 },
+        { productId: TP.plain, variant: '|', quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [shelfPack, mixedPack, redS, plain] = (res.json() as LinesShipByResponse).lines.map((l) => l.text);
+    expect(redS).toMatch(/^In stock — ships /);
+    expect(shelfPack).toBe(redS);
+    expect(plain).toMatch(/^Made to order — ships by /);
+    expect(mixedPack).toBe(plain);
   });
 
   it("the server-rendered pages' cache key changes with the day and the queue's version", async () => {

@@ -1,3 +1,4 @@
+import { minutesLeft } from '../../../src/domain/madeToOrder';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -195,5 +196,16 @@ describe('startOfLocalDay', () => {
     expect(new Date(startOfLocalDay('2026-11-20', 'Asia/Tokyo')).toISOString()).toBe('2026-11-19T15:00:00.000Z');
     // The day after begins where this one ends (a 25-hour day on the autumn change).
     expect(startOfLocalDay('2026-11-02', 'America/New_York') - startOfLocalDay('2026-11-01', 'America/New_York')).toBe(25 * 3_600_000);
+  });
+});
+
+describe('minutesLeft: what a job of the open queue still needs of a printer', () => {
+  const start = Date.parse('2026-12-02T15:00:00Z');
+  it('a queued or failed job needs all its minutes; a printing one what its start has not used', () => {
+    expect(minutesLeft({ status: 'Queued', printMinutes: 120, startedAt: start }, start + 90 * 60_000)).toBe(120);
+    expect(minutesLeft({ status: 'Printing', printMinutes: 120, startedAt: start }, start + 90 * 60_000)).toBe(30);
+    expect(minutesLeft({ status: 'Printing', printMinutes: 120, startedAt: start }, start + 5 * 3600_000)).toBe(0);
+    // Failing loses the attempt: the whole time again.
+    expect(minutesLeft({ status: 'Failed', printMinutes: 120, startedAt: start }, start + 90 * 60_000)).toBe(120);
   });
 });

@@ -24,6 +24,7 @@ import { draftFields, EditorForm, EditorHeader, editorPlaceholder, FieldRow, Sec
 import { PictureField } from './PictureField';
 import { fieldError, toLocalInput } from './rules/fields';
 import { subCategoriesOf } from './rules/products';
+import { draftOutOfStock } from './rules/stock';
 import { StockSection } from './StockSection';
 import { useGetStaffProductQuery } from './staffCatalogApi';
 import { ACCESSORY_FLAGS, FLAG_LABELS, PRODUCT_FLAGS } from './types';
@@ -50,6 +51,7 @@ export default function ProductEditor() {
   const err = (key: string) => fieldError(errors, key);
   const field = draftFields<'name' | 'description' | 'price' | 'discount' | 'clothingSizes' | 'canvasSizes'>(draft, errors, (name, value) => dispatch(A.productFieldChanged({ field: name, value })));
   const subs = subCategoriesOf(draft.mainCategory);
+  const outOfStock = draftOutOfStock(draft);
 
   return (
     <Box>
@@ -146,13 +148,18 @@ export default function ProductEditor() {
 
         <Section title="Flags" id="product-flags">
           <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
-            {PRODUCT_FLAGS.map((f) => (
-              <FormControlLabel
-                key={f}
-                control={<Checkbox checked={draft.flags[f]} onChange={(e) => dispatch(A.productFlagChanged({ flag: f, value: e.target.checked }))} />}
-                label={FLAG_LABELS[f]}
-              />
-            ))}
+            {PRODUCT_FLAGS.map((f) =>
+              f === 'outOfStock' ? (
+                // Follows the numbers in Stock below, as the shop shows it: read-only here.
+                <FormControlLabel key={f} disabled control={<Checkbox checked={outOfStock.product} />} label={`${FLAG_LABELS[f]} (from Stock)`} />
+              ) : (
+                <FormControlLabel
+                  key={f}
+                  control={<Checkbox checked={draft.flags[f]} onChange={(e) => dispatch(A.productFlagChanged({ flag: f, value: e.target.checked }))} />}
+                  label={FLAG_LABELS[f]}
+                />
+              ),
+            )}
           </FormGroup>
         </Section>
 
@@ -231,13 +238,17 @@ export default function ProductEditor() {
                 onChange={(e) => dispatch(A.accessoryChanged({ index: i, field: 'description', value: e.target.value }))}
               />
               <FormGroup row aria-label={`Flags of accessory ${i + 1}`}>
-                {ACCESSORY_FLAGS.map((f) => (
-                  <FormControlLabel
-                    key={f}
-                    control={<Checkbox size="small" checked={a.flags[f]} onChange={(e) => dispatch(A.accessoryFlagChanged({ index: i, flag: f, value: e.target.checked }))} />}
-                    label={FLAG_LABELS[f]}
-                  />
-                ))}
+                {ACCESSORY_FLAGS.map((f) =>
+                  f === 'outOfStock' ? (
+                    <FormControlLabel key={f} disabled control={<Checkbox size="small" checked={outOfStock.accessories[i] ?? false} />} label={`${FLAG_LABELS[f]} (from Stock)`} />
+                  ) : (
+                    <FormControlLabel
+                      key={f}
+                      control={<Checkbox size="small" checked={a.flags[f]} onChange={(e) => dispatch(A.accessoryFlagChanged({ index: i, flag: f, value: e.target.checked }))} />}
+                      label={FLAG_LABELS[f]}
+                    />
+                  ),
+                )}
               </FormGroup>
               <PictureField label={`Picture of ${a.name || `accessory ${i + 1}`}`} target={{ kind: 'accessory', index: i }} urls={a.images} />
               <Box>

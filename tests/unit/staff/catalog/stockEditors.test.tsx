@@ -111,6 +111,40 @@ describe('product editor: stock per option', { timeout: 20_000 }, () => {
   });
 });
 
+describe('product editor: "Out of stock" follows the numbers', { timeout: 20_000 }, () => {
+  it('shows the flag read-only, as the stock section’s numbers make it, and sends the stored flag unchanged', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    serve((body) => {
+      bodies.push(body);
+      return HttpResponse.json({ success: false, message: 'stop here' }, { status: 400 });
+    });
+    const { user, form, option } = await openEditor();
+    const flags = within(form).getByRole('region', { name: 'Flags' });
+    const flag = within(flags).getByRole('checkbox', { name: 'Out of stock (from Stock)' });
+    expect(flag).toBeDisabled();
+    // Two of Red, S's five are free, and the rest are made to order.
+    expect(flag).not.toBeChecked();
+    for (const name of ['Red, M', 'Blue, S', 'Blue, M']) await user.click(within(option(name)).getByRole('switch', { name: 'Made to order' }));
+    expect(flag).not.toBeChecked();
+    // Its last free units gone (three on hand, three held): no option can be bought.
+    fireEvent.change(within(option('Red, S')).getByLabelText('On hand'), { target: { value: '3' } });
+    expect(flag).toBeChecked();
+    // The accessory's own flag follows its own option.
+    const stand = within(form).getByRole('group', { name: 'Accessory 1' });
+    const standFlag = within(stand).getByRole('checkbox', { name: 'Out of stock (from Stock)' });
+    expect(standFlag).toBeDisabled();
+    expect(standFlag).not.toBeChecked();
+    await user.click(within(option('Accessory: Stand')).getByRole('switch', { name: 'Made to order' }));
+    fireEvent.change(within(option('Accessory: Stand')).getByLabelText('On hand'), { target: { value: '0' } });
+    expect(standFlag).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // The numbers carry it; the product's stored flag (the import's meaning) is left as it was.
+    expect(bodies[0]!.outOfStock).toBe(false);
+  });
+});
+
 describe('bundle editor: the option it holds of each product', { timeout: 20_000 }, () => {
   it('offers only the colours and sizes a product has, and sends the choice as productOptions', async () => {
     const plain = makeProduct({ _id: 'aaaaaaaaaaaaaaaaaaaa0002', name: 'Plain Cube', mainCategory: 'Widgets', subCategory: 'Home_Gadgets' });

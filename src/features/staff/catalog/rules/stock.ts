@@ -5,7 +5,7 @@
  * server keeps every option not listed as it is, so a unit sold while the editor was open is not
  * put back by a save that did not touch it.
  */
-import { allOptionVariants, DEFAULT_PRINT, type StaffOptionStock } from '../../../../domain/stock';
+import { allOptionVariants, DEFAULT_PRINT, optionAvailable, type StaffOptionStock } from '../../../../domain/stock';
 import { splitList, textProblem, type FieldErrors } from './fields';
 
 export interface OptionStockDraft {
@@ -81,6 +81,29 @@ export function optionLabel(option: string, accessories: { name: string }[]): st
   }
   const parts = option.split('|').filter(Boolean);
   return parts.length ? parts.join(', ') : 'Standard';
+}
+
+/**
+ * "Out of stock" as the shop will show it, from the numbers the stock section holds (as typed; a
+ * number not yet valid counts as none on the shelf): the product when none of its colour × size
+ * options can be bought, an accessory when its own option cannot. The editor shows it read-only:
+ * staff change it through the numbers (the catalog import still reads the old flag).
+ */
+export function draftOutOfStock(d: OptionSource & { stock: OptionStockDraft[] }): { product: boolean; accessories: boolean[] } {
+  const buyable = (r: OptionStockDraft) => {
+    const onHand = Number(r.onHand.trim());
+    return optionAvailable({ onHand: Number.isFinite(onHand) ? onHand : 0, reserved: r.reserved, madeToOrder: r.madeToOrder });
+  };
+  const rows = stockRows(d);
+  const options = rows.filter((r) => !r.option.startsWith('accessory-'));
+  const accessory = new Map(rows.filter((r) => r.option.startsWith('accessory-')).map((r) => [r.option, r]));
+  return {
+    product: options.length > 0 && !options.some(buyable),
+    accessories: d.accessories.map((_, i) => {
+      const r = accessory.get(`accessory-${i}`);
+      return r !== undefined && !buyable(r);
+    }),
+  };
 }
 
 /** The error key of one field of an option's row (`stock.Red|M.onHand`). */

@@ -52,7 +52,15 @@ function ensureHaproxy(log) {
 
 /** One store instance: compiled server, its own DATA_DIR, the shared database and Redis. */
 function instance(root, name, port, shared) {
-  const self = { name, port, url: `http://127.0.0.1:${port}`, proc: null, output: '', exited: null };
+  // `output` is the tail of what the instance printed; `problems` its first error lines (a burst of
+  // 5xx early in the run would otherwise scroll out of the tail).
+  const self = { name, port, url: `http://127.0.0.1:${port}`, proc: null, output: '', problems: [], exited: null };
+  const keep = (d) => {
+    self.output = (self.output + d).slice(-8000);
+    for (const line of String(d).split('\n')) {
+      if (self.problems.length < 30 && /"level":(50|60)|Error|error/.test(line)) self.problems.push(line.slice(0, 1500));
+    }
+  };
   self.start = () => {
     const env = {
       ...process.env,
@@ -75,8 +83,8 @@ function instance(root, name, port, shared) {
     for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
     self.dataDir = env.DATA_DIR;
     self.proc = spawn(process.execPath, ['--import', './tests/server/faults/die-with-parent.mjs', 'dist-server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    self.proc.stdout.on('data', (d) => (self.output = (self.output + d).slice(-8000)));
-    self.proc.stderr.on('data', (d) => (self.output = (self.output + d).slice(-8000)));
+    self.proc.stdout.on('data', keep);
+    self.proc.stderr.on('data', keep);
     self.exited = new Promise((r) => self.proc.once('exit', (code, signal) => r(code ?? signal)));
     return waitForReady(self.url, { alive: () => self.proc.exitCode === null && self.proc.signalCode === null, output: () => self.output });
   };
@@ -234,7 +242,8 @@ export async function runCluster(opts) {
     }
     if (editPropagationMs > 1000) violations.push(`a staff edit took ${editPropagationMs.toFixed(0)} ms to reach every instance (target 1 s)`);
     const reconnects = people.reduce((a, p) => a + p.reconnects, 0);
-    return { ...result, orders, checked, violations, editPropagationMs, reconnects, events, errors: stats.errors };
+    const problems = nodes.flatMap((n) => n.problems.map((line) => `instance ${n.name}: ${line}`));
+    return { ...result, orders, checked, violations, editPropagationMs, reconnects, events, errors: stats.errors, problems };
   } finally {
     for (const s of sockets) s.close();
     haproxy?.kill('SIGTERM');

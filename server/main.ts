@@ -63,8 +63,13 @@ if (isMain) {
         server.app.lifecycle.draining = true;
         // A hung connection must not keep the process (and the DATA_DIR lock) forever.
         const force = setTimeout(() => {
-          server.app.log.error('shutdown took over 10 s after draining; exiting');
-          process.exit(1);
+          // What still holds the process: open connections (HTTP keep-alive, websockets), pools, timers.
+          server.app.server.getConnections((_err, connections) => {
+            const open: Record<string, number> = {};
+            for (const kind of process.getActiveResourcesInfo()) open[kind] = (open[kind] ?? 0) + 1;
+            server.app.log.error({ connections, open }, 'shutdown took over 10 s after draining; exiting');
+            process.exit(1);
+          });
         }, config.shutdownDrainMs + 10_000);
         force.unref();
         const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));

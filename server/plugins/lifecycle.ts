@@ -12,4 +12,9 @@ declare module 'fastify' {
 
 export default appPlugin('lifecycle', async (app) => {
   app.decorate('lifecycle', { draining: false });
+  // Draining: every answer closes its connection, so the balancer keeps no idle connection to this
+  // instance that the close could cut under a request it then cannot retry (a POST).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
 });

@@ -23,6 +23,7 @@ import {
   newStats,
   openChats,
   pick,
+  readStock,
   resetTimedStats,
   runShoppers,
   shopperActions,
@@ -165,6 +166,7 @@ export async function runCluster(opts) {
     if (!staffToken) throw new Error(`staff login failed: ${JSON.stringify(login.json)}`);
     log(`${shoppers} shoppers signed up with open chats; staff logged in`);
 
+    const stockBefore = await readStock(databaseUrl);
     resetTimedStats(stats);
     const started = Date.now();
     t0 = started;
@@ -234,7 +236,7 @@ export async function runCluster(opts) {
     await sleep(3000); // the last socket events and catch-ups
     for (const s of sockets) s.close();
 
-    const { violations, checked, orders } = await checkInvariants(databaseUrl, people);
+    const { violations, checked, orders } = await checkInvariants(databaseUrl, people, { stockBefore });
     const result = summarise(stats, { shoppers, elapsed });
     for (const [name, counts] of Object.entries(result.byPhase)) {
       // Only requests in flight on the killed instance may fail, and only while it is down.

@@ -127,14 +127,7 @@ export class CatalogRepository {
             return last;
           }
         }
-        let snap: Snapshot;
-        try {
-          snap = await this.build();
-        } catch (err) {
-          // Invalidated while the database is unreachable: the last snapshot beats an error page.
-          if (last === null || !isDatabaseUnavailable(err)) throw err;
-          return last;
-        }
+        const snap = await this.build();
         this.snapshot = snap;
         this.validFor = generation;
         this.checkedAt = this.now();
@@ -173,8 +166,8 @@ export class CatalogRepository {
 
   /**
    * The next request builds this instance's snapshot anew (after a local write that already bumped
-   * the version, or another instance's NOTIFY). The old snapshot is kept only to answer requests
-   * already waiting and as the fallback while the database is unreachable.
+   * the version, or another instance's NOTIFY). A check already in flight still answers the
+   * requests waiting on it.
    */
   invalidateLocal(): void {
     this.generation += 1;

@@ -103,11 +103,11 @@ function instance(root, name, port, shared) {
   return self;
 }
 
-/** Until `check()` holds (polled every 20 ms), at most `ms`; answers how long it took. */
+/** Until `check()` holds (polled every 20 ms; a check that throws does not hold), at most `ms`; answers how long it took. */
 async function timeUntil(check, ms) {
   const started = performance.now();
   while (performance.now() - started < ms) {
-    if (await check()) return performance.now() - started;
+    if (await check().catch(() => false)) return performance.now() - started;
     await sleep(20);
   }
   return Infinity;

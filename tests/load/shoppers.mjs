@@ -110,15 +110,17 @@ export function makeRequester(base, stats, phase = () => 'steady') {
     const failedNow = () => (stats.byPhase[phase()] ??= { requests: 0, failed: 0 });
     const started = performance.now();
     let res;
+    let text;
     try {
       res = await fetch(`${base}${url}`, { method, headers: h, body: payload, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      // The body too: a connection cut (or 30 s passing) while it streams is a failed answer, not a crash of the run.
+      text = await res.text();
     } catch (err) {
       stats.byStatus.network = (stats.byStatus.network ?? 0) + 1;
       failedNow().failed += 1;
       stats.errors.push(`${phase()}: ${method} ${url}: ${err.message}${err.cause ? ` (${err.cause.code ?? err.cause.message})` : ''} at ${new Date().toISOString().slice(11, 23)}`);
       return { status: 0, json: {}, headers: new Headers() };
     }
-    const text = await res.text();
     const ms = performance.now() - started;
     stats.requests += 1;
     stats.latencies.push(ms);
@@ -358,7 +360,7 @@ export async function readStock(databaseUrl) {
  * units on hand before the run, no staff stock edits or restocks during it) every option's units on
  * hand are what it had minus the shelf units paid orders took.
  */
-export async function checkStock(q, stockBefore) {
+async function checkStock(q, stockBefore) {
   const violations = [];
   for (const r of await q(`select product_id, variant, on_hand, reserved from stock_options where on_hand < 0 or reserved < 0 or reserved > on_hand`))
     violations.push(`stock of ${r.product_id} ${r.variant}: ${r.on_hand} on hand, ${r.reserved} held`);

@@ -54,4 +54,23 @@ describe('graceful drain on SIGTERM', () => {
     expect(outcome).toMatch(/^refused/);
     expect(await server.exited).toBe(0);
   }, 60_000);
+
+  it('keeps serving past the drain period while requests still arrive (a balancer slow to notice), then exits 0', async () => {
+    await stopServer(server);
+    removeDir(server?.dataDir);
+    server = await spawnServer({ env: { SHUTDOWN_DRAIN_MS: '1000' } });
+    const url = server.url;
+    server.kill('SIGTERM');
+    const sigterm = Date.now();
+    const statuses: number[] = [];
+    // Over twice the drain period of traffic (the longest drain is three times it): each one answered.
+    while (Date.now() - sigterm < 2200) {
+      statuses.push((await get(`${url}/api/product/list`)).status);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - sigterm).toBeLessThan(10_000);
+  }, 60_000);
 });

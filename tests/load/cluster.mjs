@@ -152,7 +152,11 @@ export async function runCluster(opts) {
       env: { ...process.env, LB_BIND: `127.0.0.1:${lbPort}`, STORE_A: `127.0.0.1:${nodes[0].port}`, STORE_B: `127.0.0.1:${nodes[1].port}`, STORE_C: `127.0.0.1:${nodes[2].port}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    haproxy.stderr.on('data', (d) => (haproxyLog = (haproxyLog + d).slice(-8000)));
+    haproxy.stderr.on('data', (d) => {
+      haproxyLog = (haproxyLog + d).slice(-8000);
+      // When HAProxy takes an instance out of rotation or back, on the run's timeline.
+      for (const line of String(d).split('\n')) if (/Server \S+ is (DOWN|UP)/.test(line)) note(`haproxy: ${line.replace(/^.*?(Server )/, '$1').slice(0, 120)}`);
+    });
     await waitForReady(lb, { alive: () => haproxy.exitCode === null, output: () => haproxyLog, timeoutMs: 30_000 });
     log(`HAProxy on ${lb} in front of ${nodes.map((n) => n.url).join(', ')}`);
 

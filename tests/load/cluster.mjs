@@ -134,6 +134,7 @@ export async function runCluster(opts) {
   for (const name of ['a', 'b', 'c']) nodes.push(instance(root, name, await freePort(), shared));
   let haproxy;
   let haproxyLog = '';
+  let lastSaid = '';
   const sockets = [];
   let phase = 'steady';
   const stats = newStats();
@@ -155,7 +156,11 @@ export async function runCluster(opts) {
     haproxy.stderr.on('data', (d) => {
       haproxyLog = (haproxyLog + d).slice(-8000);
       // When HAProxy takes an instance out of rotation or back, on the run's timeline.
-      for (const line of String(d).split('\n')) if (/Server \S+ is (DOWN|UP)/.test(line)) note(`haproxy: ${line.replace(/^.*?(Server )/, '$1').slice(0, 120)}`);
+      for (const line of String(d).split('\n')) {
+        const said = `haproxy: ${line.replace(/^.*?(Server )/, '$1').slice(0, 120)}`;
+        // HAProxy says it on two log targets: once on the timeline.
+        if (/Server \S+ is (DOWN|UP)/.test(line) && said !== lastSaid) note((lastSaid = said));
+      }
     });
     await waitForReady(lb, { alive: () => haproxy.exitCode === null, output: () => haproxyLog, timeoutMs: 30_000 });
     log(`HAProxy on ${lb} in front of ${nodes.map((n) => n.url).join(', ')}`);

@@ -32,6 +32,7 @@ console.log(`  orders ${JSON.stringify(r.orders)}; checked ${JSON.stringify(r.ch
 for (const e of r.events) console.log(`  ${e}`);
 for (const v of r.violations.slice(0, 20)) console.log(`  VIOLATION ${v}`);
 for (const e of r.errors.slice(0, 40)) console.log(`  failed: ${e}`);
+for (const line of r.problems.slice(0, 40)) console.log(`  ${line}`);
 const round = (n) => Number(n.toFixed(0));
 report([
   { figure: `cluster: throughput (${shoppers} shoppers, ${seconds} s, 3 instances)`, value: +r.throughput.toFixed(1), unit: 'req/s', target: null, better: 'higher' },

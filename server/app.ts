@@ -112,6 +112,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches the instance while it closes (on a connection opened before) is served,
+    // with `Connection: close`, rather than answered 503 unhandled: a balancer cannot retry a POST.
+    return503OnClosing: false,
   });
 
   let database: Database;

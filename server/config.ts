@@ -237,7 +237,9 @@ export interface Config {
   /**
    * On SIGTERM, how long (ms) the instance keeps serving while /readyz answers 503, so a load
    * balancer's health checks take it out of rotation before it stops accepting (SHUTDOWN_DRAIN_MS;
-   * 0 for a single instance, about three health-check intervals behind a load balancer).
+   * 0 for a single instance, about three health-check intervals behind a load balancer). Requests
+   * still arriving then (a balancer slow to notice) extend it until none came for 0.5 s, at most to
+   * three times SHUTDOWN_DRAIN_MS.
    */
   shutdownDrainMs: number;
   /** Support chat: messages a shopper may post per window (staff are not limited; in Redis when REDIS_URL is set). */

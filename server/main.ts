@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseDamagedError } from './db/integrity';
 import { DataDirLockedError } from './db/lock';
+import { drainUntilQuiet } from './plugins/lifecycle';
 
 /**
  * Starts the server: validate config → open, migrate, seed → listen. Graceful shutdown on
@@ -61,14 +62,19 @@ if (isMain) {
         // Behind a load balancer: fail readiness first and keep serving until its health checks
         // have taken this instance out of rotation, then stop accepting.
         server.app.lifecycle.draining = true;
+        const drainMaxMs = config.shutdownDrainMs * 3;
         // A hung connection must not keep the process (and the DATA_DIR lock) forever.
         const force = setTimeout(() => {
-          server.app.log.error('shutdown took over 10 s after draining; exiting');
-          process.exit(1);
-        }, config.shutdownDrainMs + 10_000);
+          // What still holds the process: open connections (HTTP keep-alive, websockets), pools, timers.
+          server.app.server.getConnections((_err, connections) => {
+            const open: Record<string, number> = {};
+            for (const kind of process.getActiveResourcesInfo()) open[kind] = (open[kind] ?? 0) + 1;
+            server.app.log.error({ connections, open }, 'shutdown took over 10 s after draining; exiting');
+            process.exit(1);
+          });
+        }, drainMaxMs + 10_000);
         force.unref();
-        const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-        drained.then(() => server.stop()).then(
+        drainUntilQuiet(server.app.lifecycle, config.shutdownDrainMs, drainMaxMs).then(() => server.stop()).then(
           () => process.exit(0),
           (err: unknown) => {
             console.error('shutdown failed', err);

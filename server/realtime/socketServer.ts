@@ -72,7 +72,13 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
     // Clients only send `join` with an id: nothing large is ever legitimate.
     maxHttpBufferSize: 16 * 1024,
+    // A draining or closing instance takes no new socket (handshake or websocket upgrade, even one
+    // arriving on a connection the balancer kept open): the client tries again and lands on an
+    // instance that stays. A socket accepted now would hold the HTTP server's close open.
+    allowRequest: (_req, answer) => answer(leaving() ? 'draining' : null, !leaving()),
   });
+  let closing = false;
+  const leaving = () => closing || app.lifecycle.draining;
 
   if (app.redis) {
     const { createAdapter } = await import('@socket.io/redis-adapter');
@@ -204,6 +210,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   // trying, while after a transport close it reconnects (to another instance behind a load
   // balancer, or to this one restarted) and fetches what it missed.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const socket of io.of('/').sockets.values()) socket.conn.close();
     io.engine.close();
   });

@@ -49,6 +49,9 @@ export class CatalogRepository {
   private snapshot: Snapshot | null = null;
   private building: Promise<Snapshot> | null = null;
   private checkedAt = 0;
+  /** Bumped by every invalidation; `validFor` is the generation the snapshot was built in. */
+  private generation = 0;
+  private validFor = -1;
   private readonly interval: number;
   private readonly now: () => number;
 
@@ -94,13 +97,22 @@ export class CatalogRepository {
     };
   }
 
+  /**
+   * The snapshot to serve. An invalidation (a NOTIFY from any instance, or a local write) can land
+   * while a check or build is awaiting the database: the snapshot being checked stays in hand (it is
+   * never read back from the field), and a snapshot built or checked before the invalidation is not
+   * valid for the generation after it, so the next request builds again instead of serving the old
+   * catalog for another interval.
+   */
   private async current(): Promise<Snapshot> {
-    const now = this.now();
-    if (this.snapshot && now - this.checkedAt < this.interval) return this.snapshot;
+    const last = this.snapshot;
+    const valid = last !== null && this.validFor === this.generation;
+    if (valid && this.now() - this.checkedAt < this.interval) return last;
     if (this.building) return this.building;
+    const generation = this.generation;
     this.building = (async () => {
       try {
-        if (this.snapshot) {
+        if (valid) {
           let version: string;
           try {
             version = await this.readVersion();
@@ -108,13 +120,16 @@ export class CatalogRepository {
             // Database unreachable: keep browsing on the last snapshot (checked again next interval).
             if (!isDatabaseUnavailable(err)) throw err;
             this.checkedAt = this.now();
-            return this.snapshot;
+            return last;
           }
-          this.checkedAt = this.now();
-          if (version === this.snapshot.version) return this.snapshot;
+          if (version === last.version) {
+            this.checkedAt = this.now();
+            return last;
+          }
         }
         const snap = await this.build();
         this.snapshot = snap;
+        this.validFor = generation;
         this.checkedAt = this.now();
         return snap;
       } finally {
@@ -149,9 +164,13 @@ export class CatalogRepository {
     return (await this.current()).byId.get(id);
   }
 
-  /** Drops this instance's snapshot now (after a local write that already bumped the version). */
+  /**
+   * The next request builds this instance's snapshot anew (after a local write that already bumped
+   * the version, or another instance's NOTIFY). A check already in flight still answers the
+   * requests waiting on it.
+   */
   invalidateLocal(): void {
-    this.snapshot = null;
+    this.generation += 1;
     this.checkedAt = 0;
   }
 

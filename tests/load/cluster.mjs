@@ -23,6 +23,7 @@ import {
   newStats,
   openChats,
   pick,
+  readStock,
   resetTimedStats,
   runShoppers,
   shopperActions,
@@ -52,7 +53,15 @@ function ensureHaproxy(log) {
 
 /** One store instance: compiled server, its own DATA_DIR, the shared database and Redis. */
 function instance(root, name, port, shared) {
-  const self = { name, port, url: `http://127.0.0.1:${port}`, proc: null, output: '', exited: null };
+  // `output` is the tail of what the instance printed; `problems` its first error lines (a burst of
+  // 5xx early in the run would otherwise scroll out of the tail).
+  const self = { name, port, url: `http://127.0.0.1:${port}`, proc: null, output: '', problems: [], exited: null };
+  const keep = (d) => {
+    self.output = (self.output + d).slice(-8000);
+    for (const line of String(d).split('\n')) {
+      if (self.problems.length < 30 && /"level":(50|60)|Error|error/.test(line)) self.problems.push(line.slice(0, 1500));
+    }
+  };
   self.start = () => {
     const env = {
       ...process.env,
@@ -75,8 +84,8 @@ function instance(root, name, port, shared) {
     for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
     self.dataDir = env.DATA_DIR;
     self.proc = spawn(process.execPath, ['--import', './tests/server/faults/die-with-parent.mjs', 'dist-server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    self.proc.stdout.on('data', (d) => (self.output = (self.output + d).slice(-8000)));
-    self.proc.stderr.on('data', (d) => (self.output = (self.output + d).slice(-8000)));
+    self.proc.stdout.on('data', keep);
+    self.proc.stderr.on('data', keep);
     self.exited = new Promise((r) => self.proc.once('exit', (code, signal) => r(code ?? signal)));
     return waitForReady(self.url, { alive: () => self.proc.exitCode === null && self.proc.signalCode === null, output: () => self.output });
   };
@@ -94,11 +103,11 @@ function instance(root, name, port, shared) {
   return self;
 }
 
-/** Until `check()` holds (polled every 20 ms), at most `ms`; answers how long it took. */
+/** Until `check()` holds (polled every 20 ms; a check that throws does not hold), at most `ms`; answers how long it took. */
 async function timeUntil(check, ms) {
   const started = performance.now();
   while (performance.now() - started < ms) {
-    if (await check()) return performance.now() - started;
+    if (await check().catch(() => false)) return performance.now() - started;
     await sleep(20);
   }
   return Infinity;
@@ -125,6 +134,7 @@ export async function runCluster(opts) {
   for (const name of ['a', 'b', 'c']) nodes.push(instance(root, name, await freePort(), shared));
   let haproxy;
   let haproxyLog = '';
+  let lastSaid = '';
   const sockets = [];
   let phase = 'steady';
   const stats = newStats();
@@ -143,7 +153,15 @@ export async function runCluster(opts) {
       env: { ...process.env, LB_BIND: `127.0.0.1:${lbPort}`, STORE_A: `127.0.0.1:${nodes[0].port}`, STORE_B: `127.0.0.1:${nodes[1].port}`, STORE_C: `127.0.0.1:${nodes[2].port}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    haproxy.stderr.on('data', (d) => (haproxyLog = (haproxyLog + d).slice(-8000)));
+    haproxy.stderr.on('data', (d) => {
+      haproxyLog = (haproxyLog + d).slice(-8000);
+      // When HAProxy takes an instance out of rotation or back, on the run's timeline.
+      for (const line of String(d).split('\n')) {
+        const said = `haproxy: ${line.replace(/^.*?(Server )/, '$1').slice(0, 120)}`;
+        // HAProxy says it on two log targets: once on the timeline.
+        if (/Server \S+ is (DOWN|UP)/.test(line) && said !== lastSaid) note((lastSaid = said));
+      }
+    });
     await waitForReady(lb, { alive: () => haproxy.exitCode === null, output: () => haproxyLog, timeoutMs: 30_000 });
     log(`HAProxy on ${lb} in front of ${nodes.map((n) => n.url).join(', ')}`);
 
@@ -157,6 +175,7 @@ export async function runCluster(opts) {
     if (!staffToken) throw new Error(`staff login failed: ${JSON.stringify(login.json)}`);
     log(`${shoppers} shoppers signed up with open chats; staff logged in`);
 
+    const stockBefore = await readStock(databaseUrl);
     resetTimedStats(stats);
     const started = Date.now();
     t0 = started;
@@ -226,7 +245,7 @@ export async function runCluster(opts) {
     await sleep(3000); // the last socket events and catch-ups
     for (const s of sockets) s.close();
 
-    const { violations, checked, orders } = await checkInvariants(databaseUrl, people);
+    const { violations, checked, orders } = await checkInvariants(databaseUrl, people, { stockBefore });
     const result = summarise(stats, { shoppers, elapsed });
     for (const [name, counts] of Object.entries(result.byPhase)) {
       // Only requests in flight on the killed instance may fail, and only while it is down.
@@ -234,7 +253,8 @@ export async function runCluster(opts) {
     }
     if (editPropagationMs > 1000) violations.push(`a staff edit took ${editPropagationMs.toFixed(0)} ms to reach every instance (target 1 s)`);
     const reconnects = people.reduce((a, p) => a + p.reconnects, 0);
-    return { ...result, orders, checked, violations, editPropagationMs, reconnects, events, errors: stats.errors };
+    const problems = nodes.flatMap((n) => n.problems.map((line) => `instance ${n.name}: ${line}`));
+    return { ...result, orders, checked, violations, editPropagationMs, reconnects, events, errors: stats.errors, problems };
   } finally {
     for (const s of sockets) s.close();
     haproxy?.kill('SIGTERM');

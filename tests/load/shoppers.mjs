@@ -110,15 +110,17 @@ export function makeRequester(base, stats, phase = () => 'steady') {
     const failedNow = () => (stats.byPhase[phase()] ??= { requests: 0, failed: 0 });
     const started = performance.now();
     let res;
+    let text;
     try {
       res = await fetch(`${base}${url}`, { method, headers: h, body: payload, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      // The body too: a connection cut (or 30 s passing) while it streams is a failed answer, not a crash of the run.
+      text = await res.text();
     } catch (err) {
       stats.byStatus.network = (stats.byStatus.network ?? 0) + 1;
       failedNow().failed += 1;
       stats.errors.push(`${phase()}: ${method} ${url}: ${err.message}${err.cause ? ` (${err.cause.code ?? err.cause.message})` : ''} at ${new Date().toISOString().slice(11, 23)}`);
       return { status: 0, json: {}, headers: new Headers() };
     }
-    const text = await res.text();
     const ms = performance.now() - started;
     stats.requests += 1;
     stats.latencies.push(ms);
@@ -164,7 +166,7 @@ export async function signUpShoppers(request, n, tag) {
         const email = `shopper${i}.${tag}@example.com`;
         const reg = await request(ip, 'POST', '/api/user/register', { body: { name: `Shopper ${i}`, email, password: `load-password-${i}` }, action: 'register' });
         if (reg.status !== 200) throw new Error(`register ${i} answered ${reg.status}: ${JSON.stringify(reg.json)}`);
-        people[i] = { i, ip, email, token: reg.json.token, cart: {}, wishlist: new Set(), sentMessages: 0, verified: [], declined: 0, conversationId: null, etag: null, staffReplies: [], received: new Set(), reconnects: 0, inDoubt: new Set(), messagesInDoubt: 0 };
+        people[i] = { i, ip, email, token: reg.json.token, cart: {}, wishlist: new Set(), sentMessages: 0, verified: [], declined: 0, conversationId: null, etag: null, staffReplies: [], received: new Set(), reconnects: 0, inDoubt: new Set(), messagesInDoubt: 0, lowered: 0 };
       }),
     );
   }
@@ -277,6 +279,18 @@ export function shopperActions({ request, products, buyable, hasDist }) {
       const quote = await request(p.ip, 'POST', '/api/order/quote', { token: p.token, body: { items }, action: 'checkout' });
       if (quote.status !== 200) return;
       const placed = await request(p.ip, 'POST', '/api/order/stripe', { token: p.token, body: { address: ADDRESS, items, amount: quote.json.quote.amount, description: '', discountCode: '', isBuyNow: false }, action: 'checkout' });
+      if (placed.status === 409 && Array.isArray(placed.json.cart)) {
+        // A stocked-only option had fewer free units ("Only N left — we updated your cart"): the
+        // server lowered exactly the lines it names (0 removes one), and this answer acknowledges it.
+        for (const { key, quantity } of placed.json.cart) {
+          if (quantity > 0) p.cart[key] = quantity;
+          else delete p.cart[key];
+        }
+        p.lowered += placed.json.cart.length;
+        return;
+      }
+      // No answer: the cart may have been lowered (or not); its lines are neither demanded nor forbidden.
+      if (unanswered(placed)) for (const k of keys) p.inDoubt.add(k);
       if (placed.status !== 200) return;
       const { sessionId, orderId } = placed.json;
       await request(p.ip, 'GET', `/pay/${sessionId}`, { action: 'checkout' });
@@ -286,6 +300,9 @@ export function shopperActions({ request, products, buyable, hasDist }) {
       if (verify.status === 200 && verify.json.success === true) {
         p.verified.push({ orderId, sessionId });
         p.cart = {}; // the paid order took the cart (not buy-now)
+      } else if (unanswered(paid) || unanswered(verify)) {
+        // Paid or not is unknown here, so is whether the order took the cart.
+        for (const k of keys) p.inDoubt.add(k);
       } else if (decline) p.declined += 1;
     },
   };
@@ -324,12 +341,58 @@ export async function runShoppers(people, { actions, chooseAction, deadline, thi
   );
 }
 
+/** Units on hand per option ('<productId> <variant>' → on_hand), before the timed run. */
+export async function readStock(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const rows = (await db.query(`select product_id, variant, on_hand from stock_options`)).rows;
+    return new Map(rows.map((r) => [`${r.product_id} ${r.variant}`, r.on_hand]));
+  } finally {
+    await db.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Stock, from the database, whichever instance moved it: never negative nor held beyond what is on
+ * hand; each option's held units are exactly its open reservations' shelf units; a reservation is
+ * held while its order awaits payment, taken once paid, released once cancelled; and (given the
+ * units on hand before the run, no staff stock edits or restocks during it) every option's units on
+ * hand are what it had minus the shelf units paid orders took.
+ */
+async function checkStock(q, stockBefore) {
+  const violations = [];
+  for (const r of await q(`select product_id, variant, on_hand, reserved from stock_options where on_hand < 0 or reserved < 0 or reserved > on_hand`))
+    violations.push(`stock of ${r.product_id} ${r.variant}: ${r.on_hand} on hand, ${r.reserved} held`);
+  const held = await q(`select s.product_id, s.variant, s.reserved, coalesce(sum(r.from_shelf) filter (where r.status = 'held'), 0)::int as held
+                          from stock_options s left join stock_reservations r on r.product_id = s.product_id and r.variant = s.variant
+                         group by s.product_id, s.variant, s.reserved having s.reserved <> coalesce(sum(r.from_shelf) filter (where r.status = 'held'), 0)`);
+  for (const r of held) violations.push(`stock of ${r.product_id} ${r.variant}: ${r.reserved} counted as held, open reservations hold ${r.held}`);
+  const mismatched = await q(`select r.order_id, r.status, o.status as order_status, o.paid_at is not null as paid from stock_reservations r join orders o on o.id = r.order_id
+                               where not ((r.status = 'held' and o.status = 'Payment Pending')
+                                       or (r.status = 'taken' and o.paid_at is not null)
+                                       or (r.status = 'released' and o.paid_at is null and o.status <> 'Payment Pending'))`);
+  for (const r of mismatched) violations.push(`order ${r.order_id} is ${r.order_status} (paid ${r.paid}) but its units are ${r.status}`);
+  const unheld = await q(`select o.id from orders o where not exists (select 1 from stock_reservations r where r.order_id = o.id)`);
+  for (const r of unheld) violations.push(`order ${r.id} holds no units`);
+  if (stockBefore) {
+    const taken = await q(`select s.product_id, s.variant, s.on_hand, coalesce(sum(r.from_shelf) filter (where r.status = 'taken'), 0)::int as taken
+                             from stock_options s left join stock_reservations r on r.product_id = s.product_id and r.variant = s.variant
+                            group by s.product_id, s.variant, s.on_hand`);
+    for (const r of taken) {
+      const before = stockBefore.get(`${r.product_id} ${r.variant}`);
+      if (before !== undefined && r.on_hand !== before - r.taken) violations.push(`stock of ${r.product_id} ${r.variant}: ${r.on_hand} on hand, ${before} before the run less ${r.taken} taken by paid orders`);
+    }
+  }
+  return violations;
+}
+
 /**
  * The invariants, from the database: no paid order lost or doubled, every acknowledged cart line,
  * wishlist entry and chat message stored once, every verified checkout an order; every staff reply
- * that was acknowledged reached its shopper (live, or fetched after a reconnect).
+ * that was acknowledged reached its shopper (live, or fetched after a reconnect); stock (checkStock).
  */
-export async function checkInvariants(databaseUrl, people) {
+export async function checkInvariants(databaseUrl, people, { stockBefore } = {}) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -343,7 +406,8 @@ export async function checkInvariants(databaseUrl, people) {
     for (const r of byOrder) violations.push(`order ${r.order_id} was paid by ${r.n} sessions`);
     const unpaidPlaced = await q(`select o.id from orders o where o.status = 'Order Placed' and (o.paid_at is null or not exists (select 1 from payment_sessions s where s.order_id = o.id and s.status = 'paid'))`);
     for (const r of unpaidPlaced) violations.push(`order ${r.id} is Order Placed without a paid session`);
-    const checked = { paidSessions: paidSessionOrders.length, cartLines: 0, wishlistEntries: 0, messages: 0, verifiedOrders: 0, staffReplies: 0 };
+    violations.push(...(await checkStock(q, stockBefore)));
+    const checked = { paidSessions: paidSessionOrders.length, cartLines: 0, wishlistEntries: 0, messages: 0, verifiedOrders: 0, staffReplies: 0, linesLowered: 0, stockOptions: (await q(`select count(*)::int as n from stock_options`))[0].n };
     for (const p of people) {
       const uid = (await q(`select id from users where email = $1`, [p.email]))[0].id;
       const sure = ([key]) => !p.inDoubt.has(key);
@@ -351,6 +415,7 @@ export async function checkInvariants(databaseUrl, people) {
       const acked = Object.fromEntries(Object.entries(p.cart).filter(sure));
       if (JSON.stringify(Object.entries(cart).sort()) !== JSON.stringify(Object.entries(acked).sort())) violations.push(`shopper ${p.i}: cart ${JSON.stringify(cart)} ≠ acknowledged ${JSON.stringify(acked)}`);
       checked.cartLines += Object.keys(p.cart).length;
+      checked.linesLowered += p.lowered;
       const wl = (await q(`select product_id from wishlist_items where user_id = $1`, [uid])).map((r) => r.product_id).filter((id) => !p.inDoubt.has(id)).sort();
       if (JSON.stringify(wl) !== JSON.stringify([...p.wishlist].filter((id) => !p.inDoubt.has(id)).sort())) violations.push(`shopper ${p.i}: wishlist differs from acknowledged`);
       checked.wishlistEntries += p.wishlist.size;
@@ -456,6 +521,7 @@ export async function runLoad(opts) {
     await openChats(base, people, request, stats, sockets);
 
     // ---- the timed run ----
+    const stockBefore = await readStock(databaseUrl);
     resetTimedStats(stats);
     const started = Date.now();
     await runShoppers(people, { ...shopperActions({ request, products, buyable, hasDist }), deadline: started + durationMs, thinkMs });
@@ -463,7 +529,7 @@ export async function runLoad(opts) {
     await sleep(500); // the last socket events
     for (const s of sockets) s.close();
 
-    const { violations, checked, orders } = await checkInvariants(databaseUrl, people);
+    const { violations, checked, orders } = await checkInvariants(databaseUrl, people, { stockBefore });
     const result = summarise(stats, { shoppers, elapsed });
     if (result.fiveXX > 0) violations.push(`${result.fiveXX} answers were 5xx or network errors: ${stats.errors.slice(0, 5).join(' | ')}`);
     return { ...result, orders, checked, violations };

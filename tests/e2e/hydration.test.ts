@@ -3,8 +3,10 @@
  * (hydrateRoot) without a difference React has to repair, from the data in the page (no second
  * request for the catalog); after that the app stays a single-page app.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closure, readManifest } from '../../scripts/manifest.mjs';
 import type { Bundle, Product } from '../../src/domain/types';
 import { baseUrl, newPage, PHONE, seeded, startWithSaved } from './browser';
 import { makeFixtures, type Fixtures } from './routes';
@@ -109,6 +111,17 @@ describe('hydration of server-rendered pages', () => {
     // The app did load (its chunks and fonts), after the page.
     expect(late).toBeGreaterThan(5);
     await page.close();
+  });
+
+  it('loads its start-up code as one script per stage of boot.ts, not as dozens of small shared chunks', () => {
+    const manifest = readManifest(path.resolve(import.meta.dirname, '../../dist'));
+    const chunkName = (key: string) => path.basename(manifest[key]!.file).replace(/-[\w-]{8}\.js$/, '');
+    // What main.tsx (the last stage) evaluates with its static imports: every earlier stage, and the
+    // page's own script (index, already run) for the few modules boot.ts shares with them.
+    const main = Object.keys(manifest).find((k) => chunkName(k) === 'main')!;
+    expect([...closure(manifest, main)].map(chunkName).sort()).toEqual(['App', 'baseApi', 'index', 'main', 'reactDom', 'rolldown-runtime', 'store', 'theme']);
+    // The page's own script (index.html's, src/boot.ts) imports none of them: they come after the page has painted.
+    expect(manifest['index.html']!.imports ?? []).toEqual([]);
   });
 
   it('adopts the server-rendered styles in place: none is inserted again by the app', async () => {

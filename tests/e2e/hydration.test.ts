@@ -124,6 +124,17 @@ describe('hydration of server-rendered pages', () => {
     expect(manifest['index.html']!.imports ?? []).toEqual([]);
   });
 
+  // That the first toast still shows (the host loading then): tests/e2e/lists.test.ts, a failed wishlist call.
+  it('leaves the toast host (notistack) for the first toast: a page that shows none does not load it', async () => {
+    const page = await newPage();
+    await page.goto('/collection');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    const toastHostLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/ToastHost-[^/]+\.js$/.test(r.name)));
+    await page.waitForTimeout(500);
+    expect(await toastHostLoaded()).toBe(false);
+    await page.close();
+  });
+
   it('adopts the server-rendered styles in place: none is inserted again by the app', async () => {
     const page = await newPage();
     await page.goto('/collection');

@@ -135,6 +135,24 @@ describe('hydration of server-rendered pages', () => {
     await page.close();
   });
 
+  it('draws the page in both brand fonts, cut to the weights and letters the shop uses (scripts/subset-fonts.sh): 61 KB, not 68', async () => {
+    const page = await newPage();
+    await page.goto('/collection');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    await page.evaluate(() => document.fonts.ready);
+    const fonts = await page.evaluate(() => ({
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded' && f.family.endsWith('Variable')).map((f) => `${f.family} ${f.weight}`).sort(),
+      bytes: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.woff2')).reduce((sum, r) => sum + r.encodedBodySize, 0),
+      // The heading and the text as drawn: in the brand fonts, not their fallbacks.
+      drawn: [document.fonts.check('650 24px "Fredoka Variable"', 'Figures'), document.fonts.check('800 16px "Nunito Variable"', 'Añadir €12')],
+    }));
+    expect(fonts.loaded).toEqual(['Fredoka Variable 400 700', 'Nunito Variable 400 800']);
+    expect(fonts.drawn).toEqual([true, true]);
+    expect(fonts.bytes).toBeGreaterThan(50_000);
+    expect(fonts.bytes).toBeLessThanOrEqual(62_000);
+    await page.close();
+  });
+
   it('adopts the server-rendered styles in place: none is inserted again by the app', async () => {
     const page = await newPage();
     await page.goto('/collection');

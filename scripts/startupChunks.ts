@@ -40,44 +40,74 @@ function stageFile(spec: string): string {
 /** A stage's chunk is named after its file, as it was before the stages had chunks of their own (tests hold chunks back by name). */
 const stageName = (file: string) => path.basename(file).replace(/\.[^.]+$/, '');
 
+/** The modules `from` reaches with static imports (itself included), not going through those in `taken`. */
+function reach(from: string, graph: ModuleGraph, taken: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id) || taken.has(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    stack.push(...info.importedIds);
+  }
+  return seen;
+}
+
 /**
  * Assigns each module to the first stage whose static imports reach it (the stage's file name,
  * `App` for src/app/App.tsx). What the page's own script (boot.ts, `entry`) imports stays with it:
  * in a stage's chunk it would make the page load that stage before it has painted.
  */
 export function stageAssignment(entry: string, stageFiles: readonly string[], graph: ModuleGraph): Map<string, string> {
-  const chunkOf = new Map<string, string | null>();
-  for (const [file, name] of [[entry, null], ...stageFiles.map((f) => [f, stageName(f)] as const)] as const) {
-    const stack = [file];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (chunkOf.has(id)) continue;
-      const info = graph.getModuleInfo(id);
-      if (!info) continue;
-      chunkOf.set(id, name);
-      stack.push(...info.importedIds);
+  const taken = reach(entry, graph);
+  const chunkOf = new Map<string, string>();
+  for (const file of stageFiles) {
+    for (const id of reach(file, graph, taken)) {
+      taken.add(id);
+      chunkOf.set(id, stageName(file));
     }
   }
-  return new Map([...chunkOf].filter((e): e is [string, string] => e[1] !== null));
+  return chunkOf;
 }
 
 /**
- * Rolldown's groups, one per stage. A group takes no imports along by itself
+ * The pages shoppers land on (home, the store, a product, a bundle: the pages the Lighthouse bench
+ * measures). What two or more of them import beyond the start-up (MUI's chips, dialogs,
+ * pagination, the product card…) goes in one chunk: left to the bundler, a product page asked for
+ * ~20 such scripts of 0.5–6 KB each, split by which other routes share them.
+ */
+const LANDING_PAGES = ['app/pages/Home', 'app/pages/Store', 'app/pages/Product', 'app/pages/Bundle'];
+
+/** The modules two or more of `pages` reach with static imports, outside `taken`. */
+export function sharedByPages(pages: readonly string[], taken: ReadonlySet<string>, graph: ModuleGraph): Set<string> {
+  const reachedBy = new Map<string, number>();
+  for (const page of pages) for (const id of reach(page, graph, taken)) reachedBy.set(id, (reachedBy.get(id) ?? 0) + 1);
+  return new Set([...reachedBy].filter(([, n]) => n >= 2).map(([id]) => id));
+}
+
+/**
+ * Rolldown's groups: one per stage, and `landing`. A group takes no imports along by itself
  * (includeDependenciesRecursively: false): main.tsx would otherwise take boot.ts's own imports into
  * its chunk, and with it the page's script would import main's chunk before the page has painted.
- * The assignment already closes each stage over its imports (an import lies in the same stage, an
- * earlier one or boot.ts), so no chunk imports a later one.
+ * The assignment already closes each group over its imports (an import lies in the same stage, an
+ * earlier one or boot.ts; a module two landing pages share imports only such modules), so no chunk
+ * imports a later one.
  */
 export function startupChunkGroups() {
   const entry = path.join(SRC, 'boot.ts');
   const files = startupStages(fs.readFileSync(entry, 'utf8')).map(stageFile);
   let assignment: Map<string, string> | undefined;
-  return files.map((file) => {
-    const name = stageName(file);
-    return {
-      name: (id: string, ctx: ModuleGraph) => ((assignment ??= stageAssignment(entry, files, ctx)).get(id) === name ? name : null),
-      debugName: name,
-      includeDependenciesRecursively: false,
-    };
-  });
+  const assign = (graph: ModuleGraph) => {
+    const chunkOf = stageAssignment(entry, files, graph);
+    const taken = new Set([...chunkOf.keys(), ...reach(entry, graph)]);
+    for (const id of sharedByPages(LANDING_PAGES.map(stageFile), taken, graph)) chunkOf.set(id, 'landing');
+    return chunkOf;
+  };
+  return [...files.map(stageName), 'landing'].map((name) => ({
+    name: (id: string, ctx: ModuleGraph) => ((assignment ??= assign(ctx)).get(id) === name ? name : null),
+    debugName: name,
+    includeDependenciesRecursively: false,
+  }));
 }

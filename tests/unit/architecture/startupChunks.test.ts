@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stageAssignment, startupStages } from '../../../scripts/startupChunks';
+import { sharedByPages, stageAssignment, startupStages } from '../../../scripts/startupChunks';
 
 /** A module graph as the bundler reports it: each id with its static imports. */
 const graphOf = (edges: Record<string, string[]>) => ({ getModuleInfo: (id: string) => (edges[id] ? { importedIds: edges[id] } : null) });
@@ -38,5 +38,19 @@ describe('start-up chunks (scripts/startupChunks.ts, used by vite.config.ts)', (
       '/s/App.tsx': 'App',
       '/s/header.tsx': 'App',
     });
+  });
+
+  it('gathers what two or more landing pages share beyond the start-up, and nothing only one of them uses', () => {
+    const graph = graphOf({
+      '/s/Product.tsx': ['/s/Chip.tsx', '/s/Gallery.tsx', '/s/react.ts'],
+      '/s/Store.tsx': ['/s/Chip.tsx', '/s/Pagination.tsx', '/s/react.ts'],
+      '/s/Home.tsx': ['/s/react.ts'],
+      '/s/Chip.tsx': ['/s/chipStyles.ts', '/s/react.ts'],
+      '/s/chipStyles.ts': [],
+      '/s/Gallery.tsx': [],
+      '/s/Pagination.tsx': [],
+      '/s/react.ts': [],
+    });
+    expect([...sharedByPages(['/s/Product.tsx', '/s/Store.tsx', '/s/Home.tsx'], new Set(['/s/react.ts']), graph)].sort()).toEqual(['/s/Chip.tsx', '/s/chipStyles.ts']);
   });
 });

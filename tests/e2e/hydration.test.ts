@@ -10,6 +10,7 @@ import { closure, readManifest } from '../../scripts/manifest.mjs';
 import type { Bundle, Product } from '../../src/domain/types';
 import { baseUrl, newPage, PHONE, seeded, startWithSaved } from './browser';
 import { makeFixtures, type Fixtures } from './routes';
+import { simpleProducts } from './shopper';
 
 async function api<T>(path: string): Promise<T> {
   return (await fetch(`${baseUrl()}${path}`)).json() as Promise<T>;
@@ -150,6 +151,28 @@ describe('hydration of server-rendered pages', () => {
     expect(fonts.drawn).toEqual([true, true]);
     expect(fonts.bytes).toBeGreaterThan(50_000);
     expect(fonts.bytes).toBeLessThanOrEqual(62_000);
+    await page.close();
+  });
+
+  it("loads MUI's modal (components/LazyDialog.tsx) when a dialog first opens, not with the product page", async () => {
+    const product = (await simpleProducts())[0]!;
+    const page = await newPage();
+    await page.goto(`/product/${product._id}`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    const modalLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/(?:Modal|Dialog)-[^/]+\.js$/.test(r.name)));
+    await page.waitForTimeout(500);
+    expect(await modalLoaded()).toBe(false);
+    await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: product.colorVariants[0]!.color }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Added to cart' });
+    await dialog.waitFor();
+    expect(await modalLoaded()).toBe(true);
+    // As MUI's Dialog does: the focus moves into it, Escape closes it and the focus goes back.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to cart');
+    expect(page.errors).toEqual([]);
     await page.close();
   });
 

@@ -5,12 +5,24 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { QaLauncher } from '../features/qa/QaLauncher';
 import { LocationSync } from '../features/router/LocationSync';
+import { whenToastAsked } from '../features/ui';
 import type { AppStore, RootState } from '../store/types';
 import { Layout } from './layout/Layout';
 import { theme } from './theme';
 
-// notistack and its transitions load after the first paint; toasts asked for earlier wait (toastOutlet).
+// notistack and its transitions load with the first toast; that toast waits meanwhile (toastOutlet).
 const ToastHost = lazy(() => import('../features/ui/ToastHost'));
+
+/** The toast host, from the first toast on (most visits show none). */
+function ToastsWhenAsked() {
+  const [asked, setAsked] = useState(false);
+  useEffect(() => whenToastAsked(() => setAsked(true)), []);
+  return asked ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The browser's router: a data router with one route holding the whole app (whose own routes stay
@@ -56,9 +68,7 @@ export function App({
           <Layout />
           {/* Outside Layout: stays on screen while the full-screen 'Loading...' shows. */}
           <QaLauncher />
-          <Suspense fallback={null}>
-            <ToastHost />
-          </Suspense>
+          <ToastsWhenAsked />
         </ThemeProvider>
       )}
     </Provider>

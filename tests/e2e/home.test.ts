@@ -33,6 +33,29 @@ describe('home page against the real server (seeded PGlite)', () => {
     });
   }
 
+  it("fetches the bundle carousel's later pictures only once the shopper reaches for it (375 px: one card a page)", async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+    const slides = page.locator('section#bundles [aria-roledescription="slide"]');
+    expect(await slides.count()).toBeGreaterThanOrEqual(2);
+    const pictureOf = (i: number) => slides.nth(i).locator('img');
+    // A picture in any of its widths (/img/p/<id>-<width>.webp).
+    const fetched = (i: number) =>
+      pictureOf(i).evaluate((img: HTMLImageElement) => {
+        const stem = new URL(img.getAttribute('src')!, location.href).pathname.replace(/-\d+\.webp$/, '-');
+        return performance.getEntriesByType('resource').some((r) => new URL(r.name).pathname.startsWith(stem));
+      });
+    await page.waitForTimeout(500);
+    expect(await fetched(0)).toBe(true);
+    expect(await fetched(1)).toBe(false);
+
+    await page.getByRole('button', { name: 'Next bundles' }).click();
+    await expect.poll(() => pictureOf(1).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await brokenImages(page, 'section#bundles [aria-roledescription="slide"]:nth-child(2) img')).toEqual([]);
+    expect(page.errors).toEqual([]);
+  });
+
   it('answers unknown API routes with JSON and other paths with the app', async () => {
     const page = await newPage();
     const api = await page.request.get('/api/nope');

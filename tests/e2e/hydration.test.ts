@@ -3,11 +3,14 @@
  * (hydrateRoot) without a difference React has to repair, from the data in the page (no second
  * request for the catalog); after that the app stays a single-page app.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closure, readManifest } from '../../scripts/manifest.mjs';
 import type { Bundle, Product } from '../../src/domain/types';
 import { baseUrl, newPage, PHONE, seeded, startWithSaved } from './browser';
 import { makeFixtures, type Fixtures } from './routes';
+import { simpleProducts } from './shopper';
 
 async function api<T>(path: string): Promise<T> {
   return (await fetch(`${baseUrl()}${path}`)).json() as Promise<T>;
@@ -108,6 +111,68 @@ describe('hydration of server-rendered pages', () => {
     expect(early).toEqual([]);
     // The app did load (its chunks and fonts), after the page.
     expect(late).toBeGreaterThan(5);
+    await page.close();
+  });
+
+  it('loads its start-up code as one script per stage of boot.ts, not as dozens of small shared chunks', () => {
+    const manifest = readManifest(path.resolve(import.meta.dirname, '../../dist'));
+    const chunkName = (key: string) => path.basename(manifest[key]!.file).replace(/-[\w-]{8}\.js$/, '');
+    // What main.tsx (the last stage) evaluates with its static imports: every earlier stage, and the
+    // page's own script (index, already run) for the few modules boot.ts shares with them.
+    const main = Object.keys(manifest).find((k) => chunkName(k) === 'main')!;
+    expect([...closure(manifest, main)].map(chunkName).sort()).toEqual(['App', 'baseApi', 'index', 'main', 'reactDom', 'rolldown-runtime', 'store', 'theme']);
+    // The page's own script (index.html's, src/boot.ts) imports none of them: they come after the page has painted.
+    expect(manifest['index.html']!.imports ?? []).toEqual([]);
+  });
+
+  // That the first toast still shows (the host loading then): tests/e2e/lists.test.ts, a failed wishlist call.
+  it('leaves the toast host (notistack) for the first toast: a page that shows none does not load it', async () => {
+    const page = await newPage();
+    await page.goto('/collection');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    const toastHostLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/ToastHost-[^/]+\.js$/.test(r.name)));
+    await page.waitForTimeout(500);
+    expect(await toastHostLoaded()).toBe(false);
+    await page.close();
+  });
+
+  it('draws the page in both brand fonts, cut to the weights and letters the shop uses (scripts/subset-fonts.sh): 61 KB, not 68', async () => {
+    const page = await newPage();
+    await page.goto('/collection');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    await page.evaluate(() => document.fonts.ready);
+    const fonts = await page.evaluate(() => ({
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded' && f.family.endsWith('Variable')).map((f) => `${f.family} ${f.weight}`).sort(),
+      bytes: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.woff2')).reduce((sum, r) => sum + r.encodedBodySize, 0),
+      // The heading and the text as drawn: in the brand fonts, not their fallbacks.
+      drawn: [document.fonts.check('650 24px "Fredoka Variable"', 'Figures'), document.fonts.check('800 16px "Nunito Variable"', 'Añadir €12')],
+    }));
+    expect(fonts.loaded).toEqual(['Fredoka Variable 400 700', 'Nunito Variable 400 800']);
+    expect(fonts.drawn).toEqual([true, true]);
+    expect(fonts.bytes).toBeGreaterThan(50_000);
+    expect(fonts.bytes).toBeLessThanOrEqual(62_000);
+    await page.close();
+  });
+
+  it("loads MUI's modal (components/LazyDialog.tsx) when a dialog first opens, not with the product page", async () => {
+    const product = (await simpleProducts())[0]!;
+    const page = await newPage();
+    await page.goto(`/product/${product._id}`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
+    const modalLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/(?:Modal|Dialog)-[^/]+\.js$/.test(r.name)));
+    await page.waitForTimeout(500);
+    expect(await modalLoaded()).toBe(false);
+    await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: product.colorVariants[0]!.color }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Added to cart' });
+    await dialog.waitFor();
+    expect(await modalLoaded()).toBe(true);
+    // As MUI's Dialog does: the focus moves into it, Escape closes it and the focus goes back.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to cart');
+    expect(page.errors).toEqual([]);
     await page.close();
   });
 

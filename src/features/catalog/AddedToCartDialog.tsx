@@ -1,7 +1,6 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -9,16 +8,17 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
+import { LazyDialog } from '../../components/LazyDialog';
 import { formatMoney } from '../../domain/money';
 import type { AddedLine } from './purchase';
 
 /**
- * "Added to cart" confirmation. MUI's Dialog traps focus inside and closes on Escape; focus
- * starts on "View cart" and returns to the button that opened it.
+ * "Added to cart" confirmation. MUI's Dialog (loaded when it first opens) traps focus inside and
+ * closes on Escape; focus starts on "View cart" and returns to the button that opened it.
  */
 export function AddedToCartDialog({ line, onClose }: { line: AddedLine | null; onClose: () => void }) {
   return (
-    <Dialog open={line !== null} onClose={onClose} aria-labelledby="added-title" aria-describedby="added-desc" fullWidth maxWidth="xs">
+    <LazyDialog open={line !== null} onClose={onClose} aria-labelledby="added-title" aria-describedby="added-desc" fullWidth maxWidth="xs">
       <DialogTitle id="added-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 1 }}>
         <CheckCircle sx={{ color: 'secondary.main' }} aria-hidden />
         Added to cart
@@ -56,6 +56,6 @@ export function AddedToCartDialog({ line, onClose }: { line: AddedLine | null; o
           View cart
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { formatDate } from '../../components/formatDate';
+import { LazyDialog } from '../../components/LazyDialog';
 import { Gallery } from '../../components/Gallery';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { Stars } from '../../components/Stars';
@@ -243,7 +243,7 @@ function WriteArea({ productId, productName }: { productId: string; productName:
           Write a review
         </Button>
       )}
-      <Dialog open={form.confirmingDelete} onClose={() => dispatch(reviewDeleteCancelled({ productId }))} aria-labelledby="delete-review-title">
+      <LazyDialog open={form.confirmingDelete} onClose={() => dispatch(reviewDeleteCancelled({ productId }))} aria-labelledby="delete-review-title">
         <DialogTitle id="delete-review-title">Delete your review?</DialogTitle>
         <DialogContent>It disappears from the product page; you can write a new one later.</DialogContent>
         <DialogActions>
@@ -252,7 +252,7 @@ function WriteArea({ productId, productName }: { productId: string; productName:
             Delete review
           </Button>
         </DialogActions>
-      </Dialog>
+      </LazyDialog>
     </Box>
   );
 }
@@ -329,7 +329,7 @@ function ReportDialog() {
   const dispatch = useAppDispatch();
   const report = useAppSelector(selectReviewReport);
   return (
-    <Dialog open={report.reviewId !== null} onClose={() => dispatch(reviewReportClosed())} aria-labelledby="report-review-title" fullWidth maxWidth="sm">
+    <LazyDialog open={report.reviewId !== null} onClose={() => dispatch(reviewReportClosed())} aria-labelledby="report-review-title" fullWidth maxWidth="sm">
       <Box component="form" method="post" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReport()); }}>
         <DialogTitle id="report-review-title">Report this review</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
@@ -351,7 +351,7 @@ function ReportDialog() {
           </Button>
         </DialogActions>
       </Box>
-    </Dialog>
+    </LazyDialog>
   );
 }
 
@@ -485,7 +485,7 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
         </Box>
       </Box>
       <ReportDialog />
-      <Dialog open={viewer !== null} onClose={() => setViewer(null)} aria-labelledby="review-photos-title" fullWidth maxWidth="md">
+      <LazyDialog open={viewer !== null} onClose={() => setViewer(null)} aria-labelledby="review-photos-title" fullWidth maxWidth="md">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pr: 1 }}>
           <DialogTitle id="review-photos-title">Review photos</DialogTitle>
           <IconButton aria-label="Close photos" onClick={() => setViewer(null)}>
@@ -495,7 +495,7 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
         <DialogContent>
           {viewer && <Gallery images={viewer.photos} alt={`Photo ${viewer.index + 1} of ${viewer.photos.length} from a review`} selected={viewer.index} onSelect={(index) => setViewer({ ...viewer, index })} width={800} height={800} label="Review photos" />}
         </DialogContent>
-      </Dialog>
+      </LazyDialog>
     </Box>
   );
 }

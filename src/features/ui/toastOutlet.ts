@@ -1,8 +1,9 @@
 import type { ToastVariant } from '../../store/events';
 
 /**
- * Where toasts go. The snackbar host (ToastHost, with notistack) loads after the first paint;
- * a toast asked for before it is there waits here and shows as soon as it attaches.
+ * Where toasts go. The snackbar host (ToastHost, with notistack, 8 KB) loads when the first toast
+ * is asked for, not with every page (App): that toast waits here and shows as soon as the host
+ * attaches.
  */
 export type ShowToast = (message: string, variant: ToastVariant, action?: ToastButton) => void;
 
@@ -14,6 +15,8 @@ export interface ToastButton {
 
 let outlet: ShowToast | null = null;
 const waiting: Array<[string, ToastVariant, ToastButton | undefined]> = [];
+let asked = false;
+const askListeners = new Set<() => void>();
 
 /** At most this many wait (the host shows no more than 3 at once either); the oldest give way. */
 const MAX_WAITING = 3;
@@ -22,6 +25,23 @@ export function showToast(message: string, variant: ToastVariant, action?: Toast
   if (outlet) return outlet(message, variant, action);
   waiting.push([message, variant, action]);
   if (waiting.length > MAX_WAITING) waiting.shift();
+  if (!asked) {
+    asked = true;
+    for (const listener of askListeners) listener();
+  }
+}
+
+/**
+ * Calls `listener` once a toast has been asked for (at once if one already was): the moment to load
+ * the host. Returns the unsubscribe.
+ */
+export function whenToastAsked(listener: () => void): () => void {
+  if (asked) {
+    listener();
+    return () => undefined;
+  }
+  askListeners.add(listener);
+  return () => askListeners.delete(listener);
 }
 
 /** Connects the host; returns the disconnect. Toasts that waited are shown at once, in order. */

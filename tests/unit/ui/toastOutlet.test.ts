@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { attachToastOutlet, showToast } from '../../../src/features/ui/toastOutlet';
+import { attachToastOutlet, showToast, whenToastAsked } from '../../../src/features/ui/toastOutlet';
 
 describe('toast outlet (toasts before the lazy ToastHost is there)', () => {
+  // First in the file: no toast has been asked for in this module yet.
+  it('says when the first toast is asked for (the host loads then), and at once to a listener that comes later', () => {
+    let calls = 0;
+    const stop = whenToastAsked(() => calls++);
+    expect(calls).toBe(0);
+    showToast('Added to cart', 'success');
+    showToast('Again', 'success');
+    expect(calls).toBe(1);
+    stop();
+    let late = 0;
+    whenToastAsked(() => late++);
+    expect(late).toBe(1);
+    attachToastOutlet(() => undefined)();
+  });
+
   it('keeps toasts asked for before the host attaches and shows them in order when it does', () => {
     showToast('First', 'info');
     showToast('Second', 'error');

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sharedByPages, stageAssignment, startupStages } from '../../../scripts/startupChunks';
+
+/** A module graph as the bundler reports it: each id with its static imports. */
+const graphOf = (edges: Record<string, string[]>) => ({ getModuleInfo: (id: string) => (edges[id] ? { importedIds: edges[id] } : null) });
+
+describe('start-up chunks (scripts/startupChunks.ts, used by vite.config.ts)', () => {
+  it("reads boot.ts's stages in their order, the fonts' stylesheet left out", () => {
+    const boot = fs.readFileSync(path.resolve(import.meta.dirname, '../../../src/boot.ts'), 'utf8');
+    expect(startupStages(boot)).toEqual(['app/reactDom', 'api/baseApi', 'store/store', 'app/theme', 'app/App', 'main']);
+  });
+
+  it('refuses a boot.ts whose stage list it cannot find, rather than build without start-up chunks', () => {
+    expect(() => startupStages('const stages = [];')).toThrow(/no STAGES list/);
+  });
+
+  it("puts each module in the first stage that imports it, directly or not, and leaves lazy-only modules and the page script's own imports out", () => {
+    const graph = graphOf({
+      '/s/boot.ts': ['/s/ownPages.ts'],
+      '/s/ownPages.ts': [],
+      '/s/react.ts': ['/s/scheduler.ts'],
+      '/s/scheduler.ts': [],
+      '/s/store.ts': ['/s/react.ts', '/s/redux.ts'],
+      '/s/redux.ts': ['/s/shared.ts'],
+      '/s/shared.ts': [],
+      '/s/App.tsx': ['/s/shared.ts', '/s/react.ts', '/s/header.tsx', '/s/ownPages.ts'],
+      '/s/header.tsx': [],
+      '/s/LazyPage.tsx': ['/s/shared.ts'],
+    });
+    expect(Object.fromEntries(stageAssignment('/s/boot.ts', ['/s/react.ts', '/s/store.ts', '/s/App.tsx'], graph))).toEqual({
+      '/s/react.ts': 'react',
+      '/s/scheduler.ts': 'react',
+      '/s/store.ts': 'store',
+      '/s/redux.ts': 'store',
+      '/s/shared.ts': 'store',
+      '/s/App.tsx': 'App',
+      '/s/header.tsx': 'App',
+    });
+  });
+
+  it('gathers what two or more landing pages share beyond the start-up, and nothing only one of them uses', () => {
+    const graph = graphOf({
+      '/s/Product.tsx': ['/s/Chip.tsx', '/s/Gallery.tsx', '/s/react.ts'],
+      '/s/Store.tsx': ['/s/Chip.tsx', '/s/Pagination.tsx', '/s/react.ts'],
+      '/s/Home.tsx': ['/s/react.ts'],
+      '/s/Chip.tsx': ['/s/chipStyles.ts', '/s/react.ts'],
+      '/s/chipStyles.ts': [],
+      '/s/Gallery.tsx': [],
+      '/s/Pagination.tsx': [],
+      '/s/react.ts': [],
+    });
+    expect([...sharedByPages(['/s/Product.tsx', '/s/Store.tsx', '/s/Home.tsx'], new Set(['/s/react.ts']), graph)].sort()).toEqual(['/s/Chip.tsx', '/s/chipStyles.ts']);
+  });
+});

@@ -28,9 +28,6 @@ export interface OptionChange {
   variant: string;
   availableBefore: boolean;
   availableAfter: boolean;
-  /** Whether a unit was free on the shelf before and after: a made-to-order option's ship-by date follows it. */
-  shelfBefore: boolean;
-  shelfAfter: boolean;
 }
 
 /** One option's stock as staff set it (import, seed, product editor). */
@@ -210,7 +207,7 @@ export class StockRepository {
         continue;
       }
       const before = { ...after, reserved: after.reserved - e.n };
-      changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after) > 0 });
+      changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after) });
     }
     if (short.length > 0) return { ok: false, shortages: short };
     return { ok: true, changes };
@@ -249,7 +246,7 @@ export class StockRepository {
         })
         .where(and(eq(stockOptions.productId, e.productId), eq(stockOptions.variant, e.variant)))
         .returning();
-      if (after) changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after) > 0 });
+      if (after) changes.push({ productId: e.productId, variant: e.variant, availableBefore: available(before), availableAfter: available(after) });
     }
     return { changes, toPrint: rows.filter((r) => r.toPrint > 0).map((r) => ({ lineIndex: r.lineIndex, productId: r.productId, variant: r.variant, toPrint: r.toPrint })) };
   }
@@ -275,7 +272,7 @@ export class StockRepository {
         .set({ onHand: sql`${stockOptions.onHand} + ${u.quantity}`, updatedAt: sql`now()` })
         .where(and(eq(stockOptions.productId, u.productId), eq(stockOptions.variant, u.variant)))
         .returning();
-      changes.push({ productId: u.productId, variant: u.variant, availableBefore: available(before), availableAfter: available(after!), shelfBefore: freeUnits(before) > 0, shelfAfter: freeUnits(after!) > 0 });
+      changes.push({ productId: u.productId, variant: u.variant, availableBefore: available(before), availableAfter: available(after!) });
     }
     return changes;
   }
@@ -312,7 +309,7 @@ export class StockRepository {
         .onConflictDoUpdate({ target: [stockOptions.productId, stockOptions.variant], set })
         .returning();
       const wasAvailable = before ? available(before) : true;
-      changes.push({ productId, variant, availableBefore: wasAvailable, availableAfter: available(after!), shelfBefore: before ? freeUnits(before) > 0 : false, shelfAfter: freeUnits(after!) > 0 });
+      changes.push({ productId, variant, availableBefore: wasAvailable, availableAfter: available(after!) });
     }
     await tx
       .delete(stockOptions)

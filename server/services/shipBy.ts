@@ -64,12 +64,6 @@ export class ShipByService {
     return { key, schedule: await this.planning!.promise };
   }
 
-  /** What a cached page's dates depend on: changes with the day, the cut-off passing and the queue's version. */
-  async versionKey(): Promise<string> {
-    const { key } = await this.current();
-    return key;
-  }
-
   private static option(schedule: Schedule, plan: ShipPlan): OptionShipBy {
     return { plan, text: describeShipPlan(plan, schedule.today) };
   }

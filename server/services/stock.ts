@@ -187,13 +187,14 @@ export class StockService {
   }
 
   /**
-   * A change of what can be bought reaches every instance's catalog; so does a shelf that empties or
-   * fills (an option's "In stock — ships tomorrow" becomes "Made to order — ships by …": cached pages
-   * render anew). Stock back e-mails its waiters at once.
+   * A change of what can be bought reaches every instance's catalog. A shelf that empties or fills
+   * changes no catalog data, only the product page's ship-by statements ("In stock — ships
+   * tomorrow" becomes "Made to order — ships by …"), which key that page's cached render themselves
+   * (server/ssr/render.ts). Stock back e-mails its waiters at once.
    */
   private async changed(tx: DbOrTx, changes: OptionChange[], notify: boolean): Promise<void> {
     const flipped = changes.filter((c) => c.availableBefore !== c.availableAfter);
-    if (flipped.length === 0 && !changes.some((c) => c.shelfBefore !== c.shelfAfter)) return;
+    if (flipped.length === 0) return;
     await bumpCatalogVersion(tx);
     if (notify) await this.notifyBuyable(tx, flipped.filter((c) => c.availableAfter));
   }

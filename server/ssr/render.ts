@@ -87,9 +87,24 @@ function templateReader(distDir: string): () => Promise<string> {
 
 /** What every render depends on besides its URL: any change makes cached pages stale, on every instance. */
 async function dataVersion(app: FastifyInstance): Promise<string> {
-  // The ship-by key: the shop's day, the cut-off's side and the print queue's version (pages state dates).
-  const [catalog, settings, bundles, shipBy] = await Promise.all([app.catalog.version(), app.settings.get(), app.catalog.listBundles(), app.shipBy.versionKey()]);
-  return `${catalog}|${JSON.stringify(settings)}|${activeBundlesKey(bundles, Date.now())}|${shipBy}`;
+  const [catalog, settings, bundles] = await Promise.all([app.catalog.version(), app.settings.get(), app.catalog.listBundles()]);
+  return `${catalog}|${JSON.stringify(settings)}|${activeBundlesKey(bundles, Date.now())}`;
+}
+
+/** A cached product page's key: `/product/<id>` (canonical, lower-case). */
+const PRODUCT_PAGE = /^\/product\/([0-9a-f]{24})$/;
+
+/**
+ * What a cached page's own dates are. A product page states when it ships (the only page the server
+ * renders dates on): its entry is kept while those statements are the same — the statements
+ * themselves are the key, not the print queue's version, which moves with every paid order
+ * (keying every page by it rendered the whole shop anew at each sale) while most orders move no
+ * page's date. A shelf emptying or the day turning changes the statements, so the page renders anew.
+ */
+async function pageDatesKey(app: FastifyInstance, key: string): Promise<string> {
+  const id = PRODUCT_PAGE.exec(key)?.[1];
+  const product = id === undefined ? undefined : await app.catalog.getProduct(id);
+  return product ? JSON.stringify(await app.shipBy.forProduct(product)) : '';
 }
 
 export function createPageRenderer(
@@ -124,14 +139,16 @@ export function createPageRenderer(
         const fresh = await gate.run(() => renderPage(url, version));
         return fresh.entered ? { ...fresh.value, cache: 'none' } : busyPage(url);
       }
-      const hit = cache.get(key, version);
+      // Read before the render: dates that move while it runs leave it under the older key, so the next request renders anew.
+      const pageVersion = `${version}|${await pageDatesKey(app, key)}`;
+      const hit = cache.get(key, pageVersion);
       if (hit) {
         hit.body ??= cacheText(hit.html);
         return { ...hit, cache: 'hit' };
       }
       const fresh = await gate.run(() => renderPage(key, version));
       if (!fresh.entered) return busyPage(url);
-      cache.set(key, version, fresh.value);
+      cache.set(key, pageVersion, fresh.value);
       return { ...fresh.value, cache: 'miss' };
     },
   };

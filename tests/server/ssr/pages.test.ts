@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
 import { pictureSources } from '../../../src/domain/pictures';
@@ -23,7 +23,7 @@ import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { makeStore } from '../../../src/store/store';
 import { defaultDeps } from '../../../src/store/deps';
 import { randomBytes } from 'node:crypto';
-import { orders, products } from '../../../server/db/schema';
+import { orders, products, settings, stockOptions } from '../../../server/db/schema';
 import { bumpCatalogVersion } from '../../../server/repositories/catalog';
 import { HtmlCache } from '../../../server/ssr/htmlCache';
 import { createPageRenderer, inProcessTransport, SSR_ENTRY, type ServerEntry } from '../../../server/ssr/render';
@@ -343,6 +343,33 @@ describe('the anonymous HTML cache', () => {
 
   it('never keeps a shopper’s page', async () => {
     for (const url of ['/cart', '/cart']) expect((await shop.t.app.inject(url)).headers['x-render-cache']).toBe('none');
+  });
+});
+
+describe('cached pages and ship-by dates', () => {
+  it('a paid order that moves no date keeps every cached page; a product page whose statements move renders anew', async () => {
+    const { app } = shop.t;
+    const p = shop.list.find((x, i) => i > 8 && !x.notAvailableYet && !x.outOfStock && x.clothingSizes.length === 0)!;
+    const url = `/product/${p._id}`;
+    const cache = async (u: string) => (await app.inject(u)).headers['x-render-cache'];
+    await cache(url);
+    await cache('/collection');
+    expect([await cache(url), await cache('/collection')]).toEqual(['hit', 'hit']);
+    // The print queue moves with every paid made-to-order order: not a reason to render the shop anew.
+    await app.db.update(settings).set({ printQueueVersion: sql`${settings.printQueueVersion} + 1` }).where(eq(settings.id, 1));
+    expect([await cache(url), await cache('/collection')]).toEqual(['hit', 'hit']);
+    // Its prints take days now: the page's statements move, so that page renders anew with them.
+    const range = async () => (await app.inject(`/api/ship-by/${p._id}`)).json().shipBy.range as string;
+    const before = await range();
+    const kept = await app.db.select().from(stockOptions).where(eq(stockOptions.productId, p._id));
+    await app.db.update(stockOptions).set({ onHand: 0, madeToOrder: true, printMinutes: 6000, material: 'PLA' }).where(eq(stockOptions.productId, p._id));
+    const after = await range();
+    expect(after).not.toBe(before);
+    const res = await app.inject(url);
+    expect(res.headers['x-render-cache']).toBe('miss');
+    expect(text(main(new JSDOM(res.body).window.document))).toContain(after);
+    expect(await cache('/collection')).toBe('hit');
+    for (const row of kept) await app.db.update(stockOptions).set(row).where(and(eq(stockOptions.productId, row.productId), eq(stockOptions.variant, row.variant)));
   });
 });
 

@@ -129,6 +129,9 @@ export function createPageRenderer(
     if (page.shared !== seed && (await dataVersion(app)) === version) shared = { version, data: page.shared };
     return { status: page.status, html: pageHtml(shell, page) };
   };
+  type Rendered = Awaited<ReturnType<PageRenderer['render']>>;
+  /** Renders of cacheable pages under way, by page and version: one render serves every request that missed meanwhile. */
+  const inFlight = new Map<string, Promise<Rendered>>();
   return {
     async render(url) {
       const version = await dataVersion(app);
@@ -146,10 +149,18 @@ export function createPageRenderer(
         hit.body ??= cacheText(hit.html);
         return { ...hit, cache: 'hit' };
       }
-      const fresh = await gate.run(() => renderPage(key, version));
-      if (!fresh.entered) return busyPage(url);
-      cache.set(key, pageVersion, fresh.value);
-      return { ...fresh.value, cache: 'miss' };
+      // After a catalog change every visitor of a page misses at once: they wait for one render of it.
+      const flight = `${key}\n${pageVersion}`;
+      const running = inFlight.get(flight);
+      if (running) return { ...(await running) };
+      const rendering = (async (): Promise<Rendered> => {
+        const fresh = await gate.run(() => renderPage(key, version));
+        if (!fresh.entered) return busyPage(url);
+        cache.set(key, pageVersion, fresh.value);
+        return { ...fresh.value, cache: 'miss' };
+      })().finally(() => inFlight.delete(flight));
+      inFlight.set(flight, rendering);
+      return rendering;
     },
   };
 }

@@ -373,6 +373,24 @@ describe('cached pages and ship-by dates', () => {
   });
 });
 
+describe('a page many ask for at once', () => {
+  it('is rendered once for all of them (after a catalog change every visitor misses together)', async () => {
+    const { app } = shop.t;
+    const entry = (await import(pathToFileURL(path.join(shop.distDir, SSR_ENTRY)).href)) as ServerEntry;
+    let renders = 0;
+    const counted: ServerEntry = { ...entry, render: (input) => ((renders += 1), entry.render(input)) };
+    const renderer = createPageRenderer(app, counted, async () => SHELL, new HtmlCache(50));
+    const pages = await Promise.all(Array.from({ length: 8 }, () => renderer.render('/collection')));
+    expect(renders).toBe(1);
+    expect(pages.map((p) => p.status)).toEqual(Array(8).fill(200));
+    expect(new Set(pages.map((p) => p.html)).size).toBe(1);
+    // A change: the next crowd gets one render of the new version.
+    await bumpCatalogVersion(app.db);
+    await Promise.all(Array.from({ length: 4 }, () => renderer.render('/collection')));
+    expect(renders).toBe(2);
+  });
+});
+
 describe('uncached renders (HTML_CACHE_ENTRIES=0)', () => {
   it('reuse the fetched catalog while it is unchanged, and show a staff edit in the very next render', async () => {
     const { app } = shop.t;

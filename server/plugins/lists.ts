@@ -1,5 +1,6 @@
 import { appPlugin } from '../lib/appPlugin';
 import { ListsRepository } from '../repositories/lists';
+import { runPeriodically } from '../lib/periodicJob';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,24 +16,13 @@ export default appPlugin('lists', async (app) => {
   const lists = new ListsRepository(app.db);
   app.decorate('lists', lists);
 
-  let running: Promise<unknown> | null = null;
-  const expire = () => {
-    running ??= lists
-      .expireIdempotencyKeys()
-      .then(
-        (n) => n > 0 && app.log.info({ expired: n }, 'expired old idempotency keys'),
-        (err: unknown) => app.log.warn({ err }, 'idempotency key expiry failed'),
-      )
-      .finally(() => (running = null));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    expire();
-    timer = setInterval(expire, IDEMPOTENCY_EXPIRY_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runPeriodically(
+    app,
+    IDEMPOTENCY_EXPIRY_INTERVAL_MS,
+    async () => {
+      const n = await lists.expireIdempotencyKeys();
+      if (n > 0) app.log.info({ expired: n }, 'expired old idempotency keys');
+    },
+    { failure: 'idempotency key expiry failed' },
+  );
 });

@@ -1,6 +1,7 @@
 import { EmailOutbox } from '../lib/emailOutbox';
 import { appPlugin } from '../lib/appPlugin';
 import { createMailer, type Mailer } from '../lib/mailer';
+import { runPeriodically } from '../lib/periodicJob';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,22 +29,5 @@ export default appPlugin('mailer', async (app) => {
   app.decorate('emailOutbox', outbox);
 
   // Retries, and rows another instance claimed and never finished (it crashed): the lease ran out.
-  let running: Promise<unknown> | null = null;
-  const deliver = () => {
-    running ??= outbox
-      .deliverDue()
-      .catch((err: unknown) => app.log.warn({ err }, 'e-mail outbox delivery failed'))
-      .finally(() => (running = null));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    deliver();
-    timer = setInterval(deliver, DEFAULT_OUTBOX_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-    await mailer.close();
-  });
+  runPeriodically(app, DEFAULT_OUTBOX_INTERVAL_MS, () => outbox.deliverDue(), { failure: 'e-mail outbox delivery failed', afterStop: () => mailer.close() });
 });

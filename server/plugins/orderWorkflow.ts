@@ -3,6 +3,7 @@ import { publicOrigin } from '../lib/publicOrigin';
 import { orderToShopper, orderToWire } from '../repositories/orders';
 import { OrderWorkflow } from '../services/orderWorkflow';
 import { reviewInvitation } from '../services/reviewInvitation';
+import { runPeriodically } from '../lib/periodicJob';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,26 +47,15 @@ export default appPlugin(
     });
     app.decorate('orderWorkflow', workflow);
 
-    let running: Promise<unknown> | null = null;
-    const sweep = () => {
-      running ??= workflow
-        .sweep()
-        .then(
-          (n) => n > 0 && app.log.info({ settled: n }, 'settled expired payment sessions'),
-          (err: unknown) => app.log.warn({ err }, 'payment sweep failed'),
-        )
-        .finally(() => (running = null));
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      sweep();
-      timer = setInterval(sweep, app.config.paymentSweepIntervalMs ?? DEFAULT_SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
+    runPeriodically(
+      app,
+      app.config.paymentSweepIntervalMs ?? DEFAULT_SWEEP_MS,
+      async () => {
+        const n = await workflow.sweep();
+        if (n > 0) app.log.info({ settled: n }, 'settled expired payment sessions');
+      },
+      { failure: 'payment sweep failed' },
+    );
   },
   { dependencies: ['orders', 'mailer', 'staff', 'realtime', 'refunds', 'reviews', 'stock', 'printQueue'] },
 );

@@ -2,6 +2,7 @@ import { appPlugin } from '../lib/appPlugin';
 import { publicOrigin } from '../lib/publicOrigin';
 import { StockRepository } from '../repositories/stock';
 import { StockService } from '../services/stock';
+import { runPeriodically } from '../lib/periodicJob';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,23 +32,7 @@ export default appPlugin(
     app.decorate('stock', service);
 
     // Back-in-stock e-mails for stock raised outside this server's own calls (an import, SQL, a lapsed hold).
-    let running: Promise<unknown> | null = null;
-    const notify = () => {
-      running ??= service
-        .notifyBuyable()
-        .catch((err: unknown) => app.log.warn({ err }, 'back-in-stock job failed; will retry'))
-        .finally(() => (running = null));
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      notify();
-      timer = setInterval(notify, BACK_IN_STOCK_JOB_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
+    runPeriodically(app, BACK_IN_STOCK_JOB_MS, () => service.notifyBuyable(), { failure: 'back-in-stock job failed; will retry' });
   },
   { dependencies: ['mailer'] },
 );

@@ -49,6 +49,19 @@ beforeEach(() => {
   );
 });
 
+/** A staff order page's order (Ada's, two dragons, paid), with what a test changes. */
+function staffOrder(id: string, changes: Record<string, unknown>) {
+  return {
+    _id: id, status: 'Processing', items: [{ name: 'Dragon', image: '', unitPrice: 20, quantity: 2, color: 'Red|' }], amount: 50, paymentMethod: 'Card', date: Date.UTC(2026, 10, 20),
+    customer: { _id: 'u', name: 'Ada Lovelace', email: 'ada@example.com' }, deliveryEmail: 'ada@example.com', itemCount: 2,
+    address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', street: '1 Engine St', city: 'Portland', state: 'OR', zipcode: '97201', country: 'United States', phone: '5035550100' },
+    subtotal: 40, deliveryFee: 10, discount: 0, discountCode: null, isBuyNow: false,
+    payment: { method: 'Card', provider: 'test', sessionId: 's', sessionStatus: 'paid', paidAt: '2026-11-20T10:00:00.000Z' },
+    history: [],
+    ...changes,
+  };
+}
+
 function renderAt(route: string, preloaded: Parameters<typeof makeStore>[0] = LOGGED_IN) {
   const fake = fakeSocketFactory();
   const store = makeStore(preloaded, {}, { socketFactory: fake.factory });
@@ -102,14 +115,9 @@ describe('the staff console', () => {
       http.get('*/api/staff/orders/:id', () =>
         HttpResponse.json({
           success: true,
-          order: {
-            _id: id, status: 'Processing', items: [{ name: 'Dragon', image: '', unitPrice: 20, quantity: 2, color: 'Red|' }], amount: 50, paymentMethod: 'Card', date: Date.UTC(2026, 10, 20),
-            customer: { _id: 'u', name: 'Ada Lovelace', email: 'ada@example.com' }, deliveryEmail: 'ada@example.com', itemCount: 2,
-            address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', street: '1 Engine St', city: 'Portland', state: 'OR', zipcode: '97201', country: 'United States', phone: '5035550100' },
-            subtotal: 40, deliveryFee: 10, discount: 0, discountCode: null, isBuyNow: false,
-            payment: { method: 'Card', provider: 'test', sessionId: 's', sessionStatus: 'paid', paidAt: '2026-11-20T10:00:00.000Z' },
+          order: staffOrder(id, {
             history: [{ _id: 'h1', from: 'Order Placed', to: 'Processing', trackingNumber: null, by: { kind: 'staff', _id: 's', name: 'Sam', email: 'sam@example.com' }, at: '2026-11-21T10:00:00.000Z' }],
-          },
+          }),
           audit: [],
         }),
       ),
@@ -166,14 +174,10 @@ describe('the staff console', () => {
       http.get('*/api/staff/orders/:id', () =>
         HttpResponse.json({
           success: true,
-          order: {
-            _id: id, status: 'Payment Pending', items: [{ name: 'Dragon', image: '', unitPrice: 20, quantity: 1, color: 'Red|' }], amount: 30, paymentMethod: 'Card', date: Date.UTC(2026, 10, 20),
-            customer: { _id: 'u', name: 'Ada Lovelace', email: 'ada@example.com' }, deliveryEmail: 'ada@example.com', itemCount: 1,
-            address: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', street: '1 Engine St', city: 'Portland', state: 'OR', zipcode: '97201', country: 'United States', phone: '5035550100' },
-            subtotal: 20, deliveryFee: 10, discount: 0, discountCode: null, isBuyNow: false,
+          order: staffOrder(id, {
+            status: 'Payment Pending', items: [{ name: 'Dragon', image: '', unitPrice: 20, quantity: 1, color: 'Red|' }], amount: 30, itemCount: 1, subtotal: 20,
             payment: { method: 'Card', provider: 'test', sessionId: 's', sessionStatus: 'open', paidAt: null },
-            history: [],
-          },
+          }),
           audit: [],
         }),
       ),

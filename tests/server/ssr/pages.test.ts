@@ -384,8 +384,11 @@ describe('a page many ask for at once', () => {
     expect(renders).toBe(1);
     expect(pages.map((p) => p.status)).toEqual(Array(8).fill(200));
     expect(new Set(pages.map((p) => p.html)).size).toBe(1);
-    // A change: the next crowd gets one render of the new version.
+    // A change: the next crowd gets one render of the new version (once this instance has heard of it:
+    // on PostgreSQL through NOTIFY, a moment after the commit).
+    const before = await app.catalog.version();
     await bumpCatalogVersion(app.db);
+    await vi.waitFor(async () => expect(await app.catalog.version()).not.toBe(before), { timeout: 5000 });
     await Promise.all(Array.from({ length: 4 }, () => renderer.render('/collection')));
     expect(renders).toBe(2);
   });

@@ -47,7 +47,7 @@ export interface CatalogOptions {
  */
 export class CatalogRepository {
   private snapshot: Snapshot | null = null;
-  private building: Promise<Snapshot> | null = null;
+  private building: { generation: number; promise: Promise<Snapshot> } | null = null;
   private checkedAt = 0;
   /** Bumped by every invalidation; `validFor` is the generation the snapshot was built in. */
   private generation = 0;
@@ -108,9 +108,10 @@ export class CatalogRepository {
     const last = this.snapshot;
     const valid = last !== null && this.validFor === this.generation;
     if (valid && this.now() - this.checkedAt < this.interval) return last;
-    if (this.building) return this.building;
+    // A check or build started before the latest invalidation cannot see that change: join only one of this generation.
+    if (this.building?.generation === this.generation) return this.building.promise;
     const generation = this.generation;
-    this.building = (async () => {
+    const promise = (async () => {
       try {
         if (valid) {
           let version: string;
@@ -128,15 +129,19 @@ export class CatalogRepository {
           }
         }
         const snap = await this.build();
-        this.snapshot = snap;
-        this.validFor = generation;
-        this.checkedAt = this.now();
+        // A build of an older generation finishing after a newer one is served to its own waiters only.
+        if (generation >= this.validFor) {
+          this.snapshot = snap;
+          this.validFor = generation;
+          this.checkedAt = this.now();
+        }
         return snap;
       } finally {
-        this.building = null;
+        if (this.building?.generation === generation) this.building = null;
       }
     })();
-    return this.building;
+    this.building = { generation, promise };
+    return promise;
   }
 
   async productListBody(): Promise<CachedBody> {

@@ -47,4 +47,40 @@ describe('catalog snapshot invalidated while a version check is in flight', () =
     // The clock has not moved: without the invalidation counting, this would wait an hour.
     expect((await catalog.getProduct(first._id))?.name).toBe('Renamed Mid-Check');
   });
+
+  it('a request that comes after the invalidation waits for a build that can see the change, not the one under way', async () => {
+    const catalog = new CatalogRepository(database.db, { checkIntervalMs: 3_600_000 });
+    const first = (await catalog.listProducts())[0]!;
+    // The next build reads the catalog, then is held (a slow instance) until the change has landed.
+    const internals = catalog as unknown as { build: () => Promise<unknown> };
+    const build = internals.build.bind(catalog);
+    let read!: () => void;
+    const hasRead = new Promise<void>((r) => (read = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let builds = 0;
+    internals.build = async () => {
+      builds += 1;
+      const snap = await build();
+      if (builds === 1) {
+        read();
+        await held;
+      }
+      return snap;
+    };
+    catalog.invalidateLocal();
+    const before = catalog.getProduct(first._id);
+    await hasRead;
+    // Another instance commits a rename and its NOTIFY arrives while that build is held.
+    await database.db.transaction(async (tx) => {
+      await tx.update(products).set({ name: 'Renamed Mid-Build' }).where(eq(products.id, first._id));
+      await bumpCatalogVersion(tx);
+    });
+    catalog.invalidateLocal();
+    const after = catalog.getProduct(first._id);
+    release();
+    expect((await before)?.name).toBe(first.name);
+    expect((await after)?.name).toBe('Renamed Mid-Build');
+    expect(builds).toBe(2);
+  });
 });

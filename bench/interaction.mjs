@@ -132,7 +132,9 @@ export async function run({ root }) {
         missed.cart += 1;
         console.log(`  add to cart ${i + 1}: the cart count did not change within 5 s`);
       }
-      // The confirmation dialog closes before the next add.
+      // The confirmation dialog closes before the next add. It is loaded with its first opening
+      // (LazyDialog), so at 6× it can appear after the count changed: wait for it, then close it.
+      await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 5000 }).catch(() => undefined);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
       await page.waitForTimeout(300);

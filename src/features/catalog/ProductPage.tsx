@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
@@ -36,6 +36,7 @@ import {
   colorPicked,
   imageChosen,
   quantityTyped,
+  selectAddedLine,
   selectProductSelectionView,
   sizePicked,
 } from './catalogSlice';
@@ -147,7 +148,7 @@ function AccessoryCard({ accessory, buyable, onAdd }: { accessory: Accessory; bu
 function ProductDetails({ product, renderAction, renderCardAction, renderReviews }: { product: Product; renderAction?: CardAction; renderCardAction?: CardAction; renderReviews?: CardAction }) {
   const dispatch = useAppDispatch();
   const productId = product._id;
-  const { color, size, quantityText, problem, severity, added, images, imageIndex, soldOutVariant } = useAppSelector((s) => selectProductSelectionView(s, product));
+  const { color, size, quantityText, problem, severity, images, imageIndex, soldOutVariant } = useAppSelector((s) => selectProductSelectionView(s, product));
   const colors = productColors(product);
   const sizes = productSizes(product);
   const badge = productBadge(product);
@@ -306,9 +307,21 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
         <RelatedProducts product={product} renderCardAction={renderCardAction} />
       </Box>
 
-      <AddedToCartDialog line={added} onClose={() => dispatch(addedDialogClosed({ productId }))} />
+      <AddedToCartNotice productId={productId} />
     </>
   );
+}
+
+/**
+ * The "Added to cart" dialog of the page. It opens in the frame after the one that shows the
+ * header's new cart count (a deferred value: React renders it once that frame is painted), so the
+ * count answers the tap at once on a slow phone and the dialog's mounting, focus trap and
+ * transition follow.
+ */
+function AddedToCartNotice({ productId }: { productId: string }) {
+  const dispatch = useAppDispatch();
+  const line = useDeferredValue(useAppSelector((s) => selectAddedLine(s, productId)));
+  return <AddedToCartDialog line={line} onClose={() => dispatch(addedDialogClosed({ productId }))} />;
 }
 
 function NotFound() {

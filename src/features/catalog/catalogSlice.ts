@@ -124,8 +124,12 @@ export function selectProductSelection(state: WithSelection, productId: string):
   return state.catalog.byProduct[productId] ?? EMPTY_SELECTION;
 }
 
-/** Everything a product page shows about the selection, derived once per change. */
-export interface ProductSelectionView extends ProductSelection {
+/**
+ * Everything a product page shows about the selection, derived once per change. The "Added to
+ * cart" dialog's line is not part of it (selectAddedLine): adding to the cart does not render the
+ * page again, only the header's count and the dialog.
+ */
+export interface ProductSelectionView extends Omit<ProductSelection, 'added' | 'accessory'> {
   images: string[];
   /** The gallery picture shown. */
   imageIndex: number;
@@ -134,13 +138,26 @@ export interface ProductSelectionView extends ProductSelection {
   soldOutVariant: string | null;
 }
 
+type ForProduct<T> = (state: WithSelection, product: Product) => T;
+const pick =
+  <K extends keyof ProductSelection>(key: K): ForProduct<ProductSelection[K]> =>
+  (state, product) =>
+    selectProductSelection(state, product._id)[key];
+
 export const selectProductSelectionView = createSelector(
-  [(state: WithSelection, product: Product) => selectProductSelection(state, product._id), (_state: WithSelection, product: Product) => product],
-  (selection, product): ProductSelectionView => ({
-    ...selection,
+  [pick('color'), pick('size'), pick('quantityText'), pick('image'), pick('problem'), (_state: WithSelection, product: Product) => product],
+  (color, size, quantityText, image, problem, product): ProductSelectionView => ({
+    color,
+    size,
+    quantityText,
+    image,
+    problem,
     images: galleryImages(product),
-    imageIndex: shownImageIndex(product, selection.image, selection.color),
-    severity: selection.problem ? problemSeverity(selection.problem) : null,
-    soldOutVariant: soldOutChoice(product, selection.color, selection.size),
+    imageIndex: shownImageIndex(product, image, color),
+    severity: problem ? problemSeverity(problem) : null,
+    soldOutVariant: soldOutChoice(product, color, size),
   }),
 );
+
+/** The line the "Added to cart" dialog of `productId`'s page shows, or null while it is shut. */
+export const selectAddedLine = (state: WithSelection, productId: string): AddedLine | null => selectProductSelection(state, productId).added;

@@ -9,6 +9,7 @@ import {
   catalogSlice,
   purchaseRefused,
   quantityTyped,
+  selectAddedLine,
   selectProductSelection,
   selectProductSelectionView,
   sizePicked,
@@ -86,5 +87,17 @@ describe('product selection slice', () => {
   it('memoises the view per selection and product', () => {
     const s = wrap(reduce(undefined, colorPicked({ productId: 'knight', color: 'Gold' })));
     expect(selectProductSelectionView(s, knight)).toBe(selectProductSelectionView(s, knight));
+  });
+
+  it('keeps the page view when a line is added or its dialog shut: only the dialog and the cart count change', () => {
+    const picked = reduce(undefined, colorPicked({ productId: 'knight', color: 'Gold' }));
+    const view = selectProductSelectionView(wrap(picked), knight);
+    const line = { name: 'Knight', detail: 'Gold', quantity: 1, unitPrice: 1299, image: '/img/knight-gold.svg' };
+    const added = reduce(picked, addedToCart({ productId: 'knight', line }));
+    expect(selectProductSelectionView(wrap(added), knight)).toBe(view);
+    expect(selectAddedLine(wrap(added), 'knight')).toEqual(line);
+    const shut = reduce(added, addedDialogClosed({ productId: 'knight' }));
+    expect(selectProductSelectionView(wrap(shut), knight)).toBe(view);
+    expect(selectAddedLine(wrap(shut), 'knight')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Layout } from '../../src/app/layout/Layout';
 import { products } from '../fixtures/catalog';
@@ -16,7 +16,7 @@ describe('page titles and descriptions', () => {
   ])('%s is titled %s', async (route, title) => {
     renderWithProviders(<Layout />, { route });
     await screen.findByRole('heading', { level: 1 });
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
     expect(description()).toMatch(/\w{3,}/);
   });
 
@@ -24,6 +24,6 @@ describe('page titles and descriptions', () => {
     const p = products.find((x) => !x.notAvailableYet)!;
     renderWithProviders(<Layout />, { route: `/product/${p._id}` });
     await screen.findByRole('heading', { level: 1, name: p.name });
-    expect(document.title).toBe(`${p.name} | LayerLoft`);
+    await waitFor(() => expect(document.title).toBe(`${p.name} | LayerLoft`));
   });
 });

@@ -56,8 +56,12 @@ function Where() {
   const l = useLocation();
   return <output data-testid="where">{`${l.pathname}${l.search}`}</output>;
 }
-const where = () => screen.getByTestId('where').textContent ?? '';
-const params = () => new URLSearchParams(where().split('?')[1] ?? '');
+/** The router's url: a move within the store reaches the address bar once the grid is painted (afterNextPaint). */
+const where = async () => {
+  await act(() => new Promise<void>((painted) => requestAnimationFrame(() => setTimeout(painted, 0))));
+  return screen.getByTestId('where').textContent ?? '';
+};
+const params = async () => new URLSearchParams((await where()).split('?')[1] ?? '');
 
 function renderStore(route = '/collection') {
   return renderWithProviders(
@@ -125,7 +129,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const { user } = renderStore();
     await productList();
     await user.click(screen.getByRole('tab', { name: 'Fidgets' }));
-    expect(params().get('category')).toBe('Fidgets');
+    expect((await params()).get('category')).toBe('Fidgets');
     expect(screen.getByRole('heading', { level: 1, name: 'Fidgets' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–8 of 8 products')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Fidgets' })).toHaveAttribute('aria-selected', 'true');
@@ -138,10 +142,10 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const aside = screen.getByRole('complementary');
     expect(within(aside).getByRole('checkbox', { name: 'Star Wars' })).toBeInTheDocument();
     await user.click(within(aside).getByRole('checkbox', { name: 'Marvel' }));
-    expect(params().getAll('brand')).toEqual(['MARVEL']);
+    expect((await params()).getAll('brand')).toEqual(['MARVEL']);
     expect(screen.getByText('Showing 1–8 of 8 products')).toBeInTheDocument();
     await user.click(within(aside).getByRole('checkbox', { name: 'Female' }));
-    expect(params().getAll('subSubCategory')).toEqual(['Female']);
+    expect((await params()).getAll('subSubCategory')).toEqual(['Female']);
     const list = await productList();
     expect(cardNames(list)).toEqual(['Marvel Hero 3', 'Marvel Hero 9', 'Marvel Hero 15']);
   });
@@ -152,9 +156,9 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     await productList();
     const aside = screen.getByRole('complementary');
     await user.click(within(aside).getByRole('checkbox', { name: 'Fidget Spinners' }));
-    expect(params().getAll('subCategory')).toEqual(['Fidget_Spinners']);
+    expect((await params()).getAll('subCategory')).toEqual(['Fidget_Spinners']);
     await user.click(within(aside).getByRole('checkbox', { name: 'On sale' }));
-    expect(params().getAll('options')).toEqual(['sale']);
+    expect((await params()).getAll('options')).toEqual(['sale']);
     expect(cardNames(await productList())).toEqual(['Spinner 0']);
   });
 
@@ -167,7 +171,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     expect(slider).toHaveAttribute('aria-valuetext', 'Any price');
     act(() => slider.focus());
     for (let i = 0; i < 6; i++) fireEvent.keyDown(slider, { key: 'ArrowLeft' });
-    await waitFor(() => expect(params().get('priceRange')).toBe('120'));
+    await waitFor(async () => expect((await params()).get('priceRange')).toBe('120'));
     expect(screen.getByText('Showing 1–3 of 3 products')).toBeInTheDocument();
     expect(screen.getAllByText('Up to $120.00').length).toBeGreaterThan(0);
   });
@@ -177,7 +181,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const { user } = renderStore();
     await productList();
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'DRAGON');
-    expect(params().get('q')).toBe('DRAGON');
+    expect((await params()).get('q')).toBe('DRAGON');
     expect(cardNames(await productList())).toEqual(['Spinner 3']);
   });
 
@@ -189,7 +193,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Featured', 'Price: low to high', 'Price: high to low', 'Newest', 'Name: A–Z', 'Top rated']);
     await user.selectOptions(sort, 'Price: high to low');
-    expect(params().get('sort')).toBe('price-desc');
+    expect((await params()).get('sort')).toBe('price-desc');
     expect(cardNames(await productList()).slice(0, 2)).toEqual(['Spinner 7', 'Spinner 6']);
   });
 
@@ -202,12 +206,12 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const page2 = await screen.findByRole('link', { name: 'Go to page 2' });
     expect(page2).toHaveAttribute('href', '/collection?page=2');
     await user.click(page2);
-    expect(params().get('page')).toBe('2');
+    expect((await params()).get('page')).toBe('2');
     expect(screen.getByText('Showing 13–24 of 31 products')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to page 3' }));
     expect(screen.getByText('Showing 25–31 of 31 products')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Figures' }));
-    expect(params().get('page')).toBeNull();
+    expect((await params()).get('page')).toBeNull();
     expect(screen.getByText('Showing 1–12 of 16 products')).toBeInTheDocument();
   });
 
@@ -223,7 +227,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const { user } = renderStore('/collection?q=unicorn');
     expect(await screen.findByText('No products match your filters.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(where()).toBe('/collection');
+    expect(await where()).toBe('/collection');
     expect(await productList()).toBeInTheDocument();
   });
 
@@ -248,7 +252,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
     const drawer = await screen.findByRole('dialog');
     await user.click(within(drawer).getByRole('checkbox', { name: 'DC' }));
-    expect(params().getAll('brand')).toEqual(['DC']);
+    expect((await params()).getAll('brand')).toEqual(['DC']);
     await user.click(within(drawer).getByRole('button', { name: 'Show 8 results' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -275,16 +279,16 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     expect(within(list).getAllByRole('img', { name: /out of 5 stars/ })).toHaveLength(3);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Top rated');
-    await waitFor(() => expect(params().get('sort')).toBe('top-rated'));
+    await waitFor(async () => expect((await params()).get('sort')).toBe('top-rated'));
     expect(cardNames(await productList())).toEqual(['Loved Dragon', 'Solid Knight', 'Okay Robot', 'Quiet Newcomer']);
 
     await user.click(screen.getAllByRole('checkbox', { name: '4 stars & up' })[0]);
-    await waitFor(() => expect(params().get('rating')).toBe('4'));
+    await waitFor(async () => expect((await params()).get('rating')).toBe('4'));
     expect(cardNames(await productList())).toEqual(['Loved Dragon', 'Solid Knight']);
     // Its chip above the grid says so; unticking the box clears it.
     expect(screen.getByRole('button', { name: '4 stars & up' })).toBeInTheDocument();
     await user.click(screen.getAllByRole('checkbox', { name: '4 stars & up' })[0]);
-    await waitFor(() => expect(params().get('rating')).toBeNull());
+    await waitFor(async () => expect((await params()).get('rating')).toBeNull());
     expect(cardNames(await productList())).toHaveLength(4);
   });
 });

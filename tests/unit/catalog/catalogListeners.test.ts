@@ -14,7 +14,7 @@ import { MESSAGES } from '../../../src/features/catalog/purchase';
 import { selectStoreQuery, storeFiltersCleared, storeFilterToggled, storeViewChanged } from '../../../src/features/catalog/storeView';
 import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { selectLocation } from '../../../src/features/router/routerSlice';
-import { loggedIn } from '../../../src/store/events';
+import { loggedIn, navigationRequested } from '../../../src/store/events';
 import { makeStore } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 import { NOW, makeProduct } from '../../fixtures/catalog';
@@ -113,10 +113,20 @@ describe('store view listeners', () => {
   it('turns a change into the new store url, back to page 1 unless the page itself changed', async () => {
     const { store, navigate } = await storeWithProducts('/collection?category=Figures&page=3');
     store.dispatch(storeViewChanged({ patch: { maxPrice: 40 } }));
-    expect(navigate).toHaveBeenLastCalledWith('/collection?category=Figures&priceRange=40', { replace: false, state: null });
+    // The store holds the new url at once; the router (the address bar) gets it once the grid is painted.
+    expect(selectLocation(store.getState()).search).toBe('?category=Figures&priceRange=40');
+    expect(navigate).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/collection?category=Figures&priceRange=40', { replace: false, state: null }));
     store.dispatch(storeViewChanged({ patch: { page: 2 } }));
     expect(selectLocation(store.getState()).search).toBe('?category=Figures&priceRange=40&page=2');
     expect(selectStoreQuery(store.getState())).toMatchObject({ category: 'Figures', maxPrice: 40, page: 2 });
+  });
+
+  it('moves the router in order: a move to another page goes at once, after the store moves still waiting for the paint', async () => {
+    const { store, navigate } = await storeWithProducts('/collection');
+    store.dispatch(storeViewChanged({ patch: { category: 'Fidgets' } }));
+    store.dispatch(navigationRequested('/product/knight'));
+    expect(navigate.mock.calls.map(([to]) => to)).toEqual(['/collection?category=Fidgets', '/product/knight']);
   });
 
   it('builds each change on the one before, before the router has caught up (a fast typist)', async () => {

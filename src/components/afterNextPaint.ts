@@ -1,0 +1,23 @@
+/**
+ * Runs `task` once the browser has painted the frame that answers what just happened (after the
+ * next animation frame, in a task of its own), for work the shopper does not see on the page: the
+ * address bar's url, the tab's title. A tap then shows its result first (Interaction to Next
+ * Paint) and the browser's own bookkeeping follows, as web.dev's "yield after the visual update"
+ * advises. Tasks run in the order they were given. A tab that paints no frames (hidden, or a test's
+ * DOM without them) runs them after a timeout instead.
+ */
+const queue: Array<() => void> = [];
+
+/** Runs every task given so far, in order (also before a change that must not overtake them). */
+export function runPaintDeferredTasks(): void {
+  for (const task of queue.splice(0)) task();
+}
+
+export function afterNextPaint(task: () => void): void {
+  queue.push(task);
+  if (queue.length > 1) return;
+  const frames = typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible';
+  if (frames) requestAnimationFrame(() => setTimeout(runPaintDeferredTasks, 0));
+  // A frame that never comes (the tab hidden meanwhile) does not hold the tasks back.
+  setTimeout(runPaintDeferredTasks, frames ? 100 : 0);
+}

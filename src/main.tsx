@@ -5,6 +5,7 @@ import { serverDataArrived } from './api/baseApi';
 import { App } from './app/App';
 import { serverStyleCache } from './app/emotionCache';
 import { OWN_PAGE } from './app/ownPages';
+import { yieldToMain } from './components/afterNextPaint';
 import { preloadRoute } from './app/routes';
 import { catalogApi } from './features/catalog/catalogApi';
 import { browserStorage, readQaMode } from './features/qa/qaMode';
@@ -64,6 +65,8 @@ async function start() {
   const historyState = (window.history.state as { usr?: unknown } | null)?.usr ?? null;
   const store = makeStore({ router: routerStateAt(`${pathname}${search}${hash}`, historyState) }, {}, { restoresSavedState: true });
   (await recording)?.installRecorder(store, { record: true });
+  // Making the store, reading the server's data and hydrating are each a task of their own.
+  await yieldToMain();
 
   // The server rendered the page (src/entry-server.tsx) from a fresh store and the data in this
   // block (never run: the CSP allows no inline script). The client starts from the same data
@@ -85,6 +88,7 @@ async function start() {
   // works in slices and the page stays responsive. A chunk that fails to load is not
   // fatal here: the route's own fallback and error handling take over.
   const restoreFirst = OWN_PAGE.test(pathname);
+  await yieldToMain();
   await Promise.all([
     preloadRoute(pathname).catch(() => undefined),
     restoreFirst ? import('./store/persistence').then((persistence) => persistence.startPersistence(store)) : undefined,

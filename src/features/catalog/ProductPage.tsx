@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
@@ -301,11 +301,15 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
         </Box>
       )}
 
-      {renderReviews?.(product)}
+      {/* Below the fold: each Suspense boundary hydrates in a pass of its own after the part above
+          (none of them suspends), so no single task brings the whole page to life. */}
+      <Suspense fallback={null}>{renderReviews?.(product)}</Suspense>
 
-      <Box sx={{ mt: { xs: 6, md: 9 } }}>
-        <RelatedProducts product={product} renderCardAction={renderCardAction} />
-      </Box>
+      <Suspense fallback={null}>
+        <Box sx={{ mt: { xs: 6, md: 9 } }}>
+          <RelatedProducts product={product} renderCardAction={renderCardAction} />
+        </Box>
+      </Suspense>
 
       <AddedToCartNotice productId={productId} />
     </>

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `task` once the browser has painted the frame that answers what just happened (after the
  * next animation frame, in a task of its own), for work the shopper does not see on the page: the
@@ -28,4 +30,17 @@ export function afterNextPaint(task: () => void): void {
  */
 export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * `value`, changed once the frame showing what else the change did has been painted: for a part
+ * that follows a tap (a dialog opening over the page) while the tap's own answer (the header's
+ * count) shows first.
+ */
+export function useValueAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (!Object.is(value, shown)) afterNextPaint(() => setShown(value));
+  }, [value, shown]);
+  return shown;
 }

@@ -9,9 +9,10 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
+import { useValueAfterPaint } from '../../components/afterNextPaint';
 import { brand } from '../../components/brand';
 import { Gallery } from '../../components/Gallery';
 import { TextInput } from '../../components/OutlinedField';
@@ -317,14 +318,13 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
 }
 
 /**
- * The "Added to cart" dialog of the page. It opens in the frame after the one that shows the
- * header's new cart count (a deferred value: React renders it once that frame is painted), so the
- * count answers the tap at once on a slow phone and the dialog's mounting, focus trap and
- * transition follow.
+ * The "Added to cart" dialog of the page. It opens once the frame that shows the header's new
+ * cart count is painted, so the count answers the tap at once on a slow phone and the dialog's
+ * mounting, focus trap and transition follow.
  */
 function AddedToCartNotice({ productId }: { productId: string }) {
   const dispatch = useAppDispatch();
-  const line = useDeferredValue(useAppSelector((s) => selectAddedLine(s, productId)));
+  const line = useValueAfterPaint(useAppSelector((s) => selectAddedLine(s, productId)));
   return <AddedToCartDialog line={line} onClose={() => dispatch(addedDialogClosed({ productId }))} />;
 }
 

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { QaLauncher } from '../features/qa/QaLauncher';
-import { BrowserRouterWithBlocking } from '../features/router';
+import { BrowserRouterWithBlocking } from '../features/router/blockingHistory';
 import { LocationSync } from '../features/router/LocationSync';
 import { whenToastAsked } from '../features/ui';
 import type { AppStore, RootState } from '../store/types';

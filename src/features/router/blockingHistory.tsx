@@ -1,21 +1,11 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, unstable_HistoryRouter as HistoryRouter, type Path } from 'react-router-dom';
-
-/** Whether a navigation from `currentLocation` to `nextLocation` is to be held until the shopper or staff decide. */
-export type ShouldBlock = (args: { currentLocation: Path; nextLocation: Path }) => boolean;
-
-/** A held navigation, as react-router's `useBlocker` reports one: `proceed` makes it, `reset` drops it. */
-export type HeldNavigation = { state: 'unblocked'; proceed?: undefined; reset?: undefined } | { state: 'blocked'; proceed(): void; reset(): void };
+import { NavigationGateContext, type HeldNavigation, type NavigationGate, type ShouldBlock } from './heldNavigation';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 
 /** The browser's history, able to hold a navigation (a link, `navigate`, back and forward) while an editor asks. */
-export interface BlockingHistory extends BrowserHistory {
-  /** Sets what decides (null: nothing is held); returns the undo. */
-  block(shouldBlock: ShouldBlock): () => void;
-  subscribe(onChange: () => void): () => void;
-  held(): HeldNavigation;
-}
+export interface BlockingHistory extends BrowserHistory, NavigationGate {}
 
 const UNBLOCKED: HeldNavigation = { state: 'unblocked' };
 
@@ -23,7 +13,7 @@ const UNBLOCKED: HeldNavigation = { state: 'unblocked' };
  * react-router's browser history with a gate before every navigation. Pushes and replaces are held
  * before they happen; back and forward have already moved the url when the browser tells, so a held
  * one is undone (`go(-delta)`) and made again on `proceed`. What react-router's data router does
- * for `useBlocker`, without the data router (38 KB of script, 16 KB compressed, on every page).
+ * for `useBlocker`, without the data router (70 KB of script, 16 KB compressed, on every page).
  */
 export function blockingBrowserHistory(win: Window = window): BlockingHistory {
   const history = createBrowserHistory({ window: win, v5Compat: true });
@@ -95,27 +85,12 @@ export function blockingBrowserHistory(win: Window = window): BlockingHistory {
   return Object.assign(Object.create(history) as BlockingHistory, gated);
 }
 
-const BlockingHistoryContext = createContext<BlockingHistory | null>(null);
-
 /** The app's browser router: react-router's declarative router over a history that can hold a navigation. */
 export function BrowserRouterWithBlocking({ children }: { children: ReactNode }) {
   const [history] = useState(() => blockingBrowserHistory());
   return (
-    <BlockingHistoryContext.Provider value={history}>
+    <NavigationGateContext.Provider value={history}>
       <HistoryRouter history={history}>{children}</HistoryRouter>
-    </BlockingHistoryContext.Provider>
+    </NavigationGateContext.Provider>
   );
-}
-
-/** True under BrowserRouterWithBlocking (the app's browser router), where useHeldNavigation works. */
-export function useCanHoldNavigation(): boolean {
-  return useContext(BlockingHistoryContext) !== null;
-}
-
-/** Holds the navigations `shouldBlock` says to (under BrowserRouterWithBlocking), as react-router's `useBlocker`. */
-export function useHeldNavigation(shouldBlock: ShouldBlock): HeldNavigation {
-  const history = useContext(BlockingHistoryContext);
-  if (!history) throw new Error('useHeldNavigation needs BrowserRouterWithBlocking');
-  useEffect(() => history.block(shouldBlock), [history, shouldBlock]);
-  return useSyncExternalStore(history.subscribe, history.held, history.held);
 }

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, Link, Route, Routes, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { hasUnsavedChanges, initialStaffCatalogState, selectSettingsUnsaved, staffCatalogActions as A, staffCatalogSlice } from '../../../src/features/staff/catalog/catalogEditorSlice';
-import { BrowserRouterWithBlocking } from '../../../src/features/router';
+import { BrowserRouterWithBlocking } from '../../../src/features/router/blockingHistory';
 import { UnsavedChangesGuard } from '../../../src/features/staff/UnsavedChangesGuard';
 import { makeStore } from '../../../src/store/store';
 import { makeProduct, NOW } from '../../fixtures/catalog';

@@ -94,10 +94,11 @@ export function stageAssignment(entry: string, stageFiles: readonly string[], gr
  * The pages shoppers land on (home, the store, a product, a bundle: the pages the Lighthouse bench
  * measures). What two or more of them import beyond the start-up (MUI's chips, dialogs,
  * pagination, the product card…) goes in shared chunks: left to the bundler, a product page asked for
- * ~20 such scripts of 0.5–6 KB each, split by which other routes share them. Two of them: `landing`,
- * what the home page uses too, and `landing-more`, what only the others share (the text fields,
- * selects and alerts of the store, product and bundle pages: the home page loaded 8 KB of them,
- * compressed, that it never ran).
+ * ~20 such scripts of 0.5–6 KB each, split by which other routes share them. `landing` holds what the
+ * home page uses too (the first page here: the only landing chunk it loads); the rest is one chunk
+ * per set of pages sharing it, `landing-Product-Store` and so on (the store's and product page's text
+ * fields and selects: the home page loaded 8 KB of them, compressed, and the bundle page 8 KB, that
+ * they never ran).
  */
 const LANDING_PAGES = ['app/pages/Home', 'app/pages/Store', 'app/pages/Product', 'app/pages/Bundle'];
 
@@ -108,6 +109,24 @@ export function sharedByPages(pages: readonly string[], taken: ReadonlySet<strin
   return new Set([...reachedBy].filter(([, n]) => n >= 2).map(([id]) => id));
 }
 
+/** `landing-<page>-<page>…`: the chunk of what exactly these pages (file names, sorted) share. */
+const landingChunkName = (pages: readonly string[]) => ['landing', ...pages.map(stageName).sort()].join('-');
+
+/** The chunk names landingAssignment can give `pages` (every set of two or more pages but the first). */
+export function landingChunkNames(pages: readonly string[]): string[] {
+  const rest = pages.slice(1);
+  const sets = rest.reduce<string[][]>((acc, page) => [...acc, ...acc.map((set) => [...set, page])], [[]]);
+  return ['landing', ...sets.filter((set) => set.length >= 2).map(landingChunkName)];
+}
+
+/** The landing pages' shared modules by chunk: `landing` what the first page (home) reaches, the rest by the set of pages reaching it. */
+export function landingAssignment(pages: readonly string[], taken: ReadonlySet<string>, graph: ModuleGraph): Map<string, string> {
+  const reached = pages.map((page) => reach(page, graph, taken));
+  return new Map(
+    [...sharedByPages(pages, taken, graph)].map((id) => [id, reached[0]!.has(id) ? 'landing' : landingChunkName(pages.filter((_, i) => reached[i]!.has(id)))]),
+  );
+}
+
 /**
  * What main.tsx loads once the page is the app's, on every page: the saved state read back
  * (store/persistence, with redux-persist) and other tabs' changes (store/crossTab). One chunk,
@@ -115,19 +134,13 @@ export function sharedByPages(pages: readonly string[], taken: ReadonlySet<strin
  */
 const AFTER_HYDRATION = ['store/persistence', 'store/crossTab'];
 
-/** The landing pages' shared modules by chunk: `landing` what the first page (home) reaches, `landing-more` the rest. */
-export function landingAssignment(pages: readonly string[], taken: ReadonlySet<string>, graph: ModuleGraph): Map<string, string> {
-  const home = reach(pages[0]!, graph, taken);
-  return new Map([...sharedByPages(pages, taken, graph)].map((id) => [id, home.has(id) ? 'landing' : 'landing-more']));
-}
-
 /**
- * Rolldown's groups: one per stage, `persistence`, `landing` and `landing-more`. A group takes no imports along by itself
- * (includeDependenciesRecursively: false): main.tsx would otherwise take boot.ts's own imports into
+ * Rolldown's groups: one per stage, `persistence` and the landing pages' (landingChunkNames). A group
+ * takes no imports along by itself (includeDependenciesRecursively: false): main.tsx would otherwise take boot.ts's own imports into
  * its chunk, and with it the page's script would import main's chunk before the page has painted.
  * The assignment already closes each group over its imports (an import lies in the same stage, an
- * earlier one or boot.ts; a module two landing pages share imports only such modules), so no chunk
- * imports a later one.
+ * earlier one or boot.ts; a module two landing pages share imports only modules the same pages, or
+ * more, share), so no chunk imports a later one, and no two landing chunks import each other.
  */
 export function startupChunkGroups() {
   const entry = path.join(SRC, 'boot.ts');
@@ -141,7 +154,7 @@ export function startupChunkGroups() {
     for (const [id, name] of landingAssignment(LANDING_PAGES.map(stageFile), taken, graph)) chunkOf.set(id, name);
     return chunkOf;
   };
-  return [...files.map(stageName), 'persistence', 'landing', 'landing-more'].map((name) => ({
+  return [...files.map(stageName), 'persistence', ...landingChunkNames(LANDING_PAGES)].map((name) => ({
     name: (id: string, ctx: ModuleGraph) => ((assignment ??= assign(ctx)).get(id) === name ? name : null),
     debugName: name,
     includeDependenciesRecursively: false,

@@ -5,7 +5,7 @@ import { NavigationGateContext, type HeldNavigation, type NavigationGate, type S
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 
 /** The browser's history, able to hold a navigation (a link, `navigate`, back and forward) while an editor asks. */
-export interface BlockingHistory extends BrowserHistory, NavigationGate {}
+interface BlockingHistory extends BrowserHistory, NavigationGate {}
 
 const UNBLOCKED: HeldNavigation = { state: 'unblocked' };
 
@@ -15,7 +15,7 @@ const UNBLOCKED: HeldNavigation = { state: 'unblocked' };
  * one is undone (`go(-delta)`) and made again on `proceed`. What react-router's data router does
  * for `useBlocker`, without the data router (70 KB of script, 16 KB compressed, on every page).
  */
-export function blockingBrowserHistory(win: Window = window): BlockingHistory {
+function blockingBrowserHistory(win: Window = window): BlockingHistory {
   const history = createBrowserHistory({ window: win, v5Compat: true });
   let shouldBlock: ShouldBlock | null = null;
   let held: HeldNavigation = UNBLOCKED;

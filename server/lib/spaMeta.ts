@@ -150,12 +150,6 @@ export function bundleMeta(b: Bundle, origin: string, now = Date.now()): PageMet
   };
 }
 
-/** `/img/p/x.svg?k=…` of an absolute URL: what the page's own <img src> asks for, whatever host served the shell. */
-function sameOriginPath(url: string): string {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-}
-
 /** Writes the meta into the shell: replaces the title and description, drops any OG/Twitter tags, adds the page's. */
 export function injectMeta(html: string, meta: PageMeta): string {
   const tags = [
@@ -166,8 +160,9 @@ export function injectMeta(html: string, meta: PageMeta): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
-    // The page's largest paint is this picture: fetch it with the HTML, not after the JS.
-    ...(meta.image ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(sameOriginPath(meta.image))}" />`] : []),
+    // No preload of `meta.image` here: it is the SVG art, and the page shows a raster picture of it
+    // (srcset), which the server's render preloads itself (React's preload of the high-priority
+    // <img>): a preload of the SVG was 2 KB fetched and never used on every product and bundle page.
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     `<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`,
   ].join('\n    ');

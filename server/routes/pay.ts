@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { own } from '../../src/domain/lookup';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -10,15 +9,22 @@ import { fillSessionId } from '../payments/provider';
 import { TEST_SESSION_ID_RE } from '../payments/testProvider';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
+/** The shop's brand fonts (scripts/subset-fonts.sh), from the repository two folders up (server/routes or dist-server/routes). */
+const BRAND_FONTS = path.join(HERE, '..', '..', 'src', 'app', 'fonts');
 
-/** The page's stylesheet and its two fonts, read once (bundled, served locally: ARCHITECTURE.md). */
+/**
+ * The page's stylesheet and the shop's own cut of its two fonts, read once (served locally:
+ * ARCHITECTURE.md): each family's core letters, and the rest of Latin-1 that pay.css's
+ * unicode-range asks for only when the page has such a letter.
+ */
 function assets() {
-  const font = (pkg: string, file: string) => readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file));
+  const font = (file: string) => ({ type: 'font/woff2', body: readFileSync(path.join(BRAND_FONTS, file)) });
   return {
     'pay.css': { type: 'text/css; charset=utf-8', body: readFileSync(path.join(HERE, '..', 'payments', 'pay.css')) },
-    'fonts/nunito.woff2': { type: 'font/woff2', body: font('@fontsource-variable/nunito', 'nunito-latin-wght-normal.woff2') },
-    'fonts/fredoka.woff2': { type: 'font/woff2', body: font('@fontsource-variable/fredoka', 'fredoka-latin-wght-normal.woff2') },
+    'fonts/nunito.woff2': font('nunito-wght-400-800-core.woff2'),
+    'fonts/nunito-extra.woff2': font('nunito-wght-400-800-extra.woff2'),
+    'fonts/fredoka.woff2': font('fredoka-wght-500-700-core.woff2'),
+    'fonts/fredoka-extra.woff2': font('fredoka-wght-500-700-extra.woff2'),
   } as Record<string, { type: string; body: Buffer }>;
 }
 

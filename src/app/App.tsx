@@ -2,8 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { QaLauncher } from '../features/qa/QaLauncher';
+import { BrowserRouterWithBlocking } from '../features/router/blockingHistory';
 import { LocationSync } from '../features/router/LocationSync';
 import { whenToastAsked } from '../features/ui';
 import type { AppStore, RootState } from '../store/types';
@@ -25,16 +25,12 @@ function ToastsWhenAsked() {
 }
 
 /**
- * The browser's router: a data router with one route holding the whole app (whose own routes stay
- * declarative, `useRoutes`), so that an editor can ask before staff leave it (`useBlocker`).
- * Made once: the app element it holds does not change.
+ * The browser's router: react-router's declarative router over a history that can hold a
+ * navigation, so that an editor can ask before staff leave it (features/router/blockingHistory.tsx).
+ * Not react-router's data router (`createBrowserRouter`), which brought 16 KB of compressed script
+ * to every page for its `useBlocker` alone.
  */
-function DataBrowserRouter({ app }: { app: ReactNode }) {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: app }]));
-  return <RouterProvider router={router} />;
-}
-
-const browserRouter = (app: ReactNode) => <DataBrowserRouter app={app} />;
+const browserRouter = (app: ReactNode) => <BrowserRouterWithBlocking>{app}</BrowserRouterWithBlocking>;
 
 /**
  * Provider > router > theme > layout, QA launcher and toasts. The store is made in main.tsx; the

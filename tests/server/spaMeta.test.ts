@@ -49,6 +49,8 @@ describe('GET /product/{id} (the SPA shell with the product written in)', () => 
     expect(meta(html, 'property', 'og:image')).toMatch(/^https:\/\/shop\.example\//);
     expect(meta(html, 'name', 'description')!.length).toBeLessThanOrEqual(160);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    // The SVG art is no picture the page shows (it shows raster ones, preloaded by the render itself).
+    expect(html).not.toMatch(/<link rel="preload" as="image"[^>]*\.svg/);
 
     const ld = jsonLd(html);
     expect(ld['@type']).toBe('Product');

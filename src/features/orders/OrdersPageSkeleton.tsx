@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { PageSkeleton, PanelSkeleton } from '../../components/PageSkeleton';
 import { OrderCardSkeleton } from './OrderCardSkeleton';
-import { ORDERS_TEXT } from './rules';
+import { ORDERS_TEXT } from './text';
 
 /** /orders as the server renders it: the heading, the filters' and two cards' footprints; the orders need the token. */
 export function OrdersPageSkeleton() {

@@ -4,26 +4,9 @@ import { partlyRefundedLabel } from '../../domain/refunds';
 import { DEFAULT_SHOP_TIME_ZONE } from '../../domain/shipBy';
 import { trackingUrl } from '../../domain/tracking';
 import type { Order, OrderStatus } from '../../domain/types';
+import { ORDERS_TEXT } from './text';
 
-/** The exact texts of My Orders (SPEC §2). */
-export const ORDERS_TEXT = {
-  heading: 'MY ORDERS',
-  welcome: (name: string, email: string) => `Welcome, ${name} – ${email}`,
-  fallbackName: 'User',
-  clearFilters: 'Clear Filters',
-  orderStatus: 'Order Status',
-  showDetails: 'Order Details',
-  hideDetails: 'Hide Details',
-  orderItems: 'Order Items',
-  unitPrice: 'Unit Price',
-  quantity: 'Quantity',
-  total: 'Total',
-  bundleDeal: 'Bundle Deal',
-  noToken: 'No token available',
-  completePayment: 'Complete payment',
-  /** Toast when the payment page could not be reopened and the server gave no reason (ours, not SPEC). */
-  resumeFailed: 'Could not reopen the payment page. Please try again.',
-} as const;
+export { ORDERS_TEXT };
 
 export type SearchMethod = 'orderId' | 'productName';
 export const SEARCH_METHODS: ReadonlyArray<{ value: SearchMethod; label: string; placeholder: string }> = [

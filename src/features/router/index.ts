@@ -2,3 +2,4 @@
 export { createNavigatorSlot } from './navigator';
 export { setupRouterListeners } from './routerListeners';
 export { routerSlice, selectLocation } from './routerSlice';
+export { useCanHoldNavigation, useHeldNavigation, type HeldNavigation, type ShouldBlock } from './heldNavigation';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedByPages, stageAssignment, startupStages } from '../../../scripts/startupChunks';
+import { landingAssignment, landingChunkNames, sharedByPages, stageAssignment, startupStages } from '../../../scripts/startupChunks';
 
 /** A module graph as the bundler reports it: each id with its static imports. */
 const graphOf = (edges: Record<string, string[]>) => ({ getModuleInfo: (id: string) => (edges[id] ? { importedIds: edges[id] } : null) });
@@ -52,5 +52,35 @@ describe('start-up chunks (scripts/startupChunks.ts, used by vite.config.ts)', (
       '/s/react.ts': [],
     });
     expect([...sharedByPages(['/s/Product.tsx', '/s/Store.tsx', '/s/Home.tsx'], new Set(['/s/react.ts']), graph)].sort()).toEqual(['/s/Chip.tsx', '/s/chipStyles.ts']);
+  });
+
+  it("leaves what the home page does not use to chunks by the pages sharing it, and a component out of the stage that only reads its class names", () => {
+    const graph = graphOf({
+      '/s/theme.ts': ['/m/styles/index.mjs'],
+      // MUI's theme reaches every component's class names; filledInputClasses reads InputBase's through its folder's index.
+      '/m/styles/index.mjs': ['/m/FilledInput/filledInputClasses.mjs'],
+      '/m/FilledInput/filledInputClasses.mjs': ['/m/InputBase/index.mjs'],
+      '/m/InputBase/index.mjs': ['/m/InputBase/InputBase.mjs', '/m/InputBase/inputBaseClasses.mjs'],
+      '/m/InputBase/InputBase.mjs': ['/m/InputBase/inputBaseClasses.mjs'],
+      '/m/InputBase/inputBaseClasses.mjs': [],
+      '/s/Home.tsx': ['/s/Card.tsx'],
+      '/s/Store.tsx': ['/s/Card.tsx', '/s/Field.tsx'],
+      '/s/Product.tsx': ['/s/Field.tsx', '/s/Gallery.tsx'],
+      '/s/Bundle.tsx': ['/s/Gallery.tsx'],
+      '/s/Gallery.tsx': [],
+      '/s/Card.tsx': [],
+      '/s/Field.tsx': ['/m/InputBase/index.mjs'],
+    });
+    const stages = stageAssignment('/s/boot.ts', ['/s/theme.ts'], graph);
+    expect([...stages.keys()].sort()).toEqual(['/m/FilledInput/filledInputClasses.mjs', '/m/InputBase/inputBaseClasses.mjs', '/m/styles/index.mjs', '/s/theme.ts']);
+    const pages = ['/s/Home.tsx', '/s/Store.tsx', '/s/Product.tsx', '/s/Bundle.tsx'];
+    expect(Object.fromEntries(landingAssignment(pages, new Set(stages.keys()), graph))).toEqual({
+      '/s/Card.tsx': 'landing',
+      '/s/Field.tsx': 'landing-Product-Store',
+      '/m/InputBase/index.mjs': 'landing-Product-Store',
+      '/m/InputBase/InputBase.mjs': 'landing-Product-Store',
+      '/s/Gallery.tsx': 'landing-Bundle-Product',
+    });
+    expect(landingChunkNames(pages).sort()).toEqual(['landing', 'landing-Bundle-Product', 'landing-Bundle-Product-Store', 'landing-Bundle-Store', 'landing-Product-Store']);
   });
 });

@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Link, Route, Routes, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { hasUnsavedChanges, initialStaffCatalogState, selectSettingsUnsaved, staffCatalogActions as A, staffCatalogSlice } from '../../../src/features/staff/catalog/catalogEditorSlice';
+import { BrowserRouterWithBlocking } from '../../../src/features/router/blockingHistory';
 import { UnsavedChangesGuard } from '../../../src/features/staff/UnsavedChangesGuard';
 import { makeStore } from '../../../src/store/store';
 import { makeProduct, NOW } from '../../fixtures/catalog';
@@ -76,6 +77,52 @@ describe('unsaved changes in an editor', () => {
     await user.click(screen.getByRole('link', { name: 'Orders' }));
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it("asks the same under the app's own browser router (no data router), for a link and for the browser's back", async () => {
+    window.history.replaceState(null, '', '/staff/orders');
+    const store = makeStore(undefined, { now: () => NOW });
+    store.dispatch(A.settingsLoaded(SETTINGS));
+    render(
+      <Provider store={store}>
+        <BrowserRouterWithBlocking>
+          <Routes>
+            <Route
+              path="/staff/settings"
+              element={
+                <>
+                  <h1>Settings</h1>
+                  <UnsavedChangesGuard select={selectSettingsUnsaved} what="the settings" />
+                  <Link to="/staff/orders">Orders</Link>
+                </>
+              }
+            />
+            <Route path="/staff/orders" element={<Link to="/staff/settings">Settings</Link>} />
+          </Routes>
+        </BrowserRouterWithBlocking>
+      </Provider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Settings' });
+    act(() => {
+      store.dispatch(A.settingsChanged({ showSupportInOrders: false }));
+    });
+
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    await user.click(await screen.findByRole('button', { name: 'Stay and keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.pathname).toBe('/staff/settings');
+
+    // Back: the url has moved when the browser tells; held, it is moved back until the answer.
+    act(() => window.history.back());
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/staff/settings'));
+    // The page stays (hidden from assistive technology behind the open dialog).
+    expect(screen.getByRole('heading', { name: 'Settings', hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('link', { name: 'Settings' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/staff/orders');
   });
 
   it('asks the browser too when the page itself is left (reload, closing the tab)', () => {

@@ -32,6 +32,16 @@ function expectedMigrations(): number {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * The handle of the short reads every page and the catalog make outside any transaction (the
+   * catalog snapshot, the settings row, the ship-by state, a product's reviews): on PostgreSQL a few
+   * connections of their own (`READ_POOL_MAX`), so they never queue behind `db`'s write
+   * transactions. Under load those can hold every connection of `db`'s pool while they wait on a row
+   * lock (each paid order takes the print queue's settings row); a page makes about six such reads
+   * one after another, so after a catalog change its render waited seconds in that queue while the
+   * product's JSON, one read, was served. PGlite has one connection: `db` itself.
+   */
+  reads: Db;
   /** Applies pending migrations (idempotent; serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   /** True when the database answers and every migration of this build is applied. */
@@ -55,6 +65,9 @@ export interface OpenOptions {
   /** Pool size for PostgreSQL. */
   poolMax?: number;
 }
+
+/** Connections of the read pool (`Database.reads`): a catalog snapshot reads four tables at once. */
+export const READ_POOL_MAX = 4;
 
 /** Arbitrary constant: the advisory lock that serialises migrations and seeding across instances. */
 export const MIGRATION_LOCK_KEY = 742_001;
@@ -81,29 +94,34 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // connectionTimeoutMillis: with the network to PostgreSQL cut (packets dropped, not refused) a
   // request answers 503 after a few seconds instead of hanging (server/lib/dbErrors.ts).
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
-    keepAlive: true,
-    // No JIT compilation: every query here is a short indexed read or write, but a plan whose row
-    // estimates look large (jsonb_array_elements counts 100 lines per order, ranges joined on
-    // parameters) crosses jit_above_cost and spends 0.3–3 s compiling a query that runs in 3 ms (the
-    // dashboard's top products, 0013_figures). Set on each new connection before its first query
-    // (not as a startup option, which a session-mode pooler may refuse).
-    onConnect: async (client) => {
-      await client.query('SET jit = off');
-    },
-  });
+  const poolOf = (size: number) =>
+    new pg.Pool({
+      connectionString: url,
+      max: size,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      // No JIT compilation: every query here is a short indexed read or write, but a plan whose row
+      // estimates look large (jsonb_array_elements counts 100 lines per order, ranges joined on
+      // parameters) crosses jit_above_cost and spends 0.3–3 s compiling a query that runs in 3 ms (the
+      // dashboard's top products, 0013_figures). Set on each new connection before its first query
+      // (not as a startup option, which a session-mode pooler may refuse).
+      onConnect: async (client) => {
+        await client.query('SET jit = off');
+      },
+    });
+  const pool = poolOf(max);
+  const readPool = poolOf(READ_POOL_MAX);
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  for (const p of [pool, readPool]) p.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const reads = drizzle({ client: readPool, schema }) as unknown as Db;
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
+    reads,
     async listen(channel, onNotify) {
       if (!CHANNEL_RE.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       // LISTEN holds its connection for good: a client of its own, never one of the pool's.
@@ -164,7 +182,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       if (closed) return;
       closed = true;
       await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
     },
   };
 }
@@ -280,6 +298,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      reads: db,
       async migrate() {
         await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
         if (fresh && !fromCache && cache && !existsSync(cache)) {

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 export default appPlugin('catalog', async (app) => {
-  const catalog = new CatalogRepository(app.db, { checkIntervalMs: app.config.catalogCheckIntervalMs });
+  const catalog = new CatalogRepository(app.database.reads, { checkIntervalMs: app.config.catalogCheckIntervalMs });
   app.decorate('catalog', catalog);
   // A change committed by any instance reaches this one's snapshot at once; the version check
   // every `checkIntervalMs` stays as the fallback while the listening connection is down.

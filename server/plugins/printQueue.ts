@@ -15,7 +15,7 @@ declare module 'fastify' {
 export default appPlugin(
   'printQueue',
   async (app) => {
-    const repo = new PrintQueueRepository(app.db);
+    const repo = new PrintQueueRepository(app.db, app.database.reads);
     app.decorate('shipBy', new ShipByService(repo, app.config.shopTimeZone));
     app.decorate(
       'printQueue',

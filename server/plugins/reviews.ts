@@ -12,6 +12,6 @@ declare module 'fastify' {
 }
 
 export default appPlugin('reviews', async (app) => {
-  app.decorate('reviews', new ReviewsRepository(app.db));
+  app.decorate('reviews', new ReviewsRepository(app.db, app.database.reads));
   app.decorate('reviewInvites', new ReviewInvites(app.config.jwtSecret));
 });

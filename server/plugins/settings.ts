@@ -8,5 +8,5 @@ declare module 'fastify' {
 }
 
 export default appPlugin('settings', async (app) => {
-  app.decorate('settings', new SettingsRepository(app.db, app.config));
+  app.decorate('settings', new SettingsRepository(app.db, app.config, app.database.reads));
 });

@@ -31,7 +31,11 @@ export const newPrintJobId = () => randomBytes(12).toString('hex');
  * version in its own transaction (`bump`).
  */
 export class PrintQueueRepository {
-  constructor(private readonly db: Db) {}
+  /** `reads`: the handle of what every dated page reads outside a transaction (`Database.reads`). */
+  constructor(
+    private readonly db: Db,
+    private readonly reads: Db = db,
+  ) {}
 
   /** Tells every instance its planned schedule is stale (in the transaction of the change). */
   async bump(db: DbOrTx): Promise<void> {
@@ -43,7 +47,7 @@ export class PrintQueueRepository {
 
   /** The queue's version and the calendar, in one read of the settings row (every dated page asks). */
   async state(timeZone: string): Promise<{ version: number; calendar: ShopCalendar }> {
-    const [row] = await this.db
+    const [row] = await this.reads
       .select({ v: settings.printQueueVersion, workingDays: settings.workingDays, cutoff: settings.shippingCutoff, holidays: settings.holidays })
       .from(settings)
       .where(eq(settings.id, 1));
@@ -63,7 +67,7 @@ export class PrintQueueRepository {
       .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: sql`now()` } });
   }
 
-  async printers(db: DbOrTx = this.db): Promise<PrinterView[]> {
+  async printers(db: DbOrTx = this.reads): Promise<PrinterView[]> {
     const rows = await db.select().from(printers).orderBy(asc(printers.createdAt), asc(printers.id));
     return rows.map((r) => ({ _id: r.id, name: r.name, materials: r.materials, hoursPerDay: Number(r.hoursPerDay) }));
   }
@@ -87,7 +91,7 @@ export class PrintQueueRepository {
    * move (`updated_at`): assigning it another printer meanwhile restarts the count, which only ever
    * plans later, never earlier.
    */
-  async openQueue(now: number, db: DbOrTx = this.db): Promise<{ id: string; material: string; minutes: number }[]> {
+  async openQueue(now: number, db: DbOrTx = this.reads): Promise<{ id: string; material: string; minutes: number }[]> {
     const rows = await db
       .select({ id: printJobs.id, material: printJobs.material, printMinutes: printJobs.printMinutes, status: printJobs.status, updatedAt: printJobs.updatedAt })
       .from(printJobs)
@@ -97,7 +101,7 @@ export class PrintQueueRepository {
   }
 
   /** Stock rows of one product (its options and accessories). */
-  async stockOf(productId: string, db: DbOrTx = this.db): Promise<StockOptionRow[]> {
+  async stockOf(productId: string, db: DbOrTx = this.reads): Promise<StockOptionRow[]> {
     return db.select().from(stockOptions).where(eq(stockOptions.productId, productId));
   }
 

@@ -93,8 +93,12 @@ export class ReviewsRepository {
   /** What every read of a product's reviews starts with: built once, prepared by name. */
   private readonly ratingsRow;
 
-  constructor(private readonly db: Db) {
-    this.ratingsRow = db
+  /** `reads`: the handle of a product page's reads of its reviews (`Database.reads`). */
+  constructor(
+    private readonly db: Db,
+    private readonly reads: Db = db,
+  ) {
+    this.ratingsRow = reads
       .select()
       .from(productRatings)
       .where(eq(productRatings.productId, sql.placeholder('productId')))
@@ -130,7 +134,7 @@ export class ReviewsRepository {
    */
   async page(productId: string, opts: ReviewPageQuery): Promise<Review[]> {
     const ids = this.pageIdsQuery(productId, opts).as('page_ids');
-    const rows = await this.db
+    const rows = await this.reads
       .select({ review: reviews, authorName: users.name })
       .from(ids)
       .innerJoin(reviews, eq(reviews.id, ids.id))

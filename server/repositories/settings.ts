@@ -8,10 +8,12 @@ export class SettingsRepository {
   constructor(
     private readonly db: Db,
     private readonly shop: { shopName: string; shopEmail: string; payments: 'stripe' | 'test'; shopTimeZone: string },
+    /** Where `get` reads (`Database.reads`: every page asks). */
+    private readonly reads: Db = db,
   ) {}
 
   async get(): Promise<Settings> {
-    const rows = await this.db.select().from(settings).where(eq(settings.id, 1));
+    const rows = await this.reads.select().from(settings).where(eq(settings.id, 1));
     const row = rows[0];
     return {
       hiddenCategories: row?.hiddenCategories ?? [],

@@ -134,16 +134,18 @@ export function createPageRenderer(
   const inFlight = new Map<string, Promise<Rendered>>();
   return {
     async render(url) {
-      const version = await dataVersion(app);
       // Every visitor gets the guest's render (the shopper's own parts fill in on the client), so
       // the render of a canonical URL serves every URL that means the same page.
       const key = canonicalUrl(url);
+      // Read before the render, both at once (each is a read or two of the database, and a page
+      // waits for every read in turn): dates that move while it runs leave it under the older key,
+      // so the next request renders anew.
+      const [version, datesKey] = await Promise.all([dataVersion(app), key === null ? '' : pageDatesKey(app, key)]);
       if (key === null) {
         const fresh = await gate.run(() => renderPage(url, version));
         return fresh.entered ? { ...fresh.value, cache: 'none' } : busyPage(url);
       }
-      // Read before the render: dates that move while it runs leave it under the older key, so the next request renders anew.
-      const pageVersion = `${version}|${await pageDatesKey(app, key)}`;
+      const pageVersion = `${version}|${datesKey}`;
       const hit = cache.get(key, pageVersion);
       if (hit) {
         hit.body ??= cacheText(hit.html);

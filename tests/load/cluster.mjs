@@ -7,7 +7,8 @@
 //   - kills one instance with SIGKILL and starts it again (phase 'kill', until it is back in rotation);
 //   - sends another SIGTERM and starts it again once it exited (phase 'drain': a rolling restart);
 //   - cuts Redis for 10 s (phase 'redis');
-//   - has staff rename a product and times how long until every instance serves the new page.
+//   - has staff rename a product and times how long until every instance serves the new page (on a
+//     thread of its own, tests/load/staffEdit.mjs).
 // Afterwards the load test's invariants across instances (nothing lost or doubled; every staff
 // reply reached its shopper, live or fetched after a reconnect). Everything runs on 127.0.0.1 and
 // stops by itself; the database is dropped at the end.
@@ -34,6 +35,7 @@ import {
   waitForReady,
   withDatabase,
 } from './shoppers.mjs';
+import { timeStaffEdit } from './staffEdit.mjs';
 import { TcpProxy } from './tcpProxy.mjs';
 
 const JWT_SECRET = 'cluster-load-secret-cluster-load-secret-0123456789';
@@ -111,38 +113,6 @@ async function timeUntil(check, ms) {
     await sleep(20);
   }
   return Infinity;
-}
-
-/**
- * Milliseconds until `check` first answers true, asked every `everyMs` without waiting for the
- * answers before (at most `inFlight` at once): under load one slow answer that was asked before the
- * change would otherwise add its whole wait to the time measured.
- */
-function timeUntilOverlapping(check, ms, everyMs = 100, inFlight = 10) {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let done = false;
-    let pending = 0;
-    const finish = (value) => {
-      if (done) return;
-      done = true;
-      clearInterval(timer);
-      resolve(value);
-    };
-    const ask = () => {
-      if (done || pending >= inFlight) return;
-      if (performance.now() - started > ms) return finish(Infinity);
-      pending += 1;
-      check()
-        .catch(() => false)
-        .then((ok) => {
-          pending -= 1;
-          if (ok) finish(performance.now() - started);
-        });
-    };
-    const timer = setInterval(ask, everyMs);
-    ask();
-  });
 }
 
 /**
@@ -259,15 +229,8 @@ export async function runCluster(opts) {
       phase = 'steady';
 
       await at(0.75);
-      const product = buyable[0];
-      const detail = await request('10.255.0.2', 'GET', `/api/staff/products/${product._id}`, { token: staffToken });
-      const newName = `${detail.json.product.name.replace(/ \(edited \d+\)$/, '')} (edited ${Date.now() % 100000})`;
-      const edited = await request('10.255.0.2', 'PUT', `/api/staff/products/${product._id}`, { token: staffToken, body: { ...detail.json.product, name: newName } });
-      if (edited.status !== 200) throw new Error(`staff edit answered ${edited.status}: ${JSON.stringify(edited.json)}`);
-      const escaped = newName.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-      const times = await Promise.all(
-        [a, b, c].map((n) => timeUntilOverlapping(async () => (await (await fetch(`${n.url}/product/${product._id}`, { headers: { 'x-forwarded-for': '10.255.0.3' } })).text()).includes(escaped), 10_000)),
-      );
+      // On a thread of its own: this one's event loop is busy with the shoppers (tests/load/staffEdit.mjs).
+      const times = await timeStaffEdit({ lb, staffToken, productId: buyable[0]._id, instances: [a, b, c].map((n) => n.url) });
       note(`staff renamed a product: served by every instance after ${times.map((t) => `${t.toFixed(0)} ms`).join(', ')}`);
       return Math.max(...times);
     })();

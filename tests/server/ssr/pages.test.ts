@@ -11,6 +11,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../src/domain/money';
 import { pictureSources } from '../../../src/domain/pictures';
@@ -23,6 +25,7 @@ import { routerStateAt } from '../../../src/features/router/routerSlice';
 import { makeStore } from '../../../src/store/store';
 import { defaultDeps } from '../../../src/store/deps';
 import { randomBytes } from 'node:crypto';
+import * as schema from '../../../server/db/schema';
 import { orders, products, settings, stockOptions } from '../../../server/db/schema';
 import { bumpCatalogVersion } from '../../../server/repositories/catalog';
 import { HtmlCache } from '../../../server/ssr/htmlCache';
@@ -391,6 +394,46 @@ describe('a page many ask for at once', () => {
     await vi.waitFor(async () => expect(await app.catalog.version()).not.toBe(before), { timeout: 5000 });
     await Promise.all(Array.from({ length: 4 }, () => renderer.render('/collection')));
     expect(renders).toBe(2);
+  });
+});
+
+describe('a page while write transactions hold every connection of the pool', () => {
+  // Under load every paid order takes the print queue's settings row: the transactions waiting for
+  // it hold the pool. Only PostgreSQL has more than one connection (PGlite runs one at a time).
+  it.runIf(process.env.DATABASE_URL)('renders a staff edit at once from connections of its own (Database.reads)', async () => {
+    const { app } = shop.t;
+    const p = shop.list.find((x, i) => i > 10 && !x.notAvailableYet)!;
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: shop.t.config.databaseUrl });
+      await c.connect();
+      return c;
+    };
+    const [holder, staff] = await Promise.all([connect(), connect()]);
+    await holder.query('begin');
+    await holder.query('select 1 from settings where id = 1 for update');
+    const poolMax = (app.db as unknown as { $client: pg.Pool }).$client.options.max;
+    const waiting = Array.from({ length: poolMax }, () => app.db.transaction((tx) => tx.execute(sql`select 1 from settings where id = 1 for update`)));
+    const rename = (name: string) =>
+      drizzle({ client: staff, schema }).transaction(async (tx) => {
+        await tx.update(products).set({ name }).where(eq(products.id, p._id));
+        await bumpCatalogVersion(tx);
+      });
+    try {
+      await vi.waitFor(async () => {
+        const { rows } = await staff.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        expect(rows[0].n).toBe(poolMax);
+      });
+      await rename(`${p.name} (edited under load)`);
+      app.catalog.invalidateLocal(); // this instance heard of it (NOTIFY)
+      const answer = await Promise.race([app.inject(`/product/${p._id}`), new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000))]);
+      expect(answer === 'still waiting' ? answer : text(main(new JSDOM(answer.body).window.document).querySelector('h1')!)).toContain(`${p.name} (edited under load)`);
+    } finally {
+      await holder.query('rollback');
+      await Promise.all([holder.end(), Promise.all(waiting)]);
+      await rename(p.name);
+      await staff.end();
+      app.catalog.invalidateLocal();
+    }
   });
 });
 

@@ -22,6 +22,7 @@ import { logSerializers, SECRET_LOG_KEYS } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
 import { REDIS_COMMAND_TIMEOUT_MS, RedisLinks } from './lib/redis';
 import { clientAddress } from './lib/clientAddress';
+import { isInProcessRequest } from './lib/inProcessRequest';
 import { containsNul, hasOverlongText, NUL_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './lib/inputGuards';
 import { withPageMeta } from './lib/spaMeta';
 import { sendCachedBody } from './lib/cachedBody';
@@ -245,10 +246,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // RATE_LIMIT_MAX per client address and window over the API, the pages and the pictures: what one
   // address may ask of this server, whatever it asks (the routes' own limits come on top). Hashed
   // assets, the socket and the health checks are not counted: a page's own files must load, and
-  // a load balancer's probes come from one address.
+  // a load balancer's probes come from one address; nor are the server render's own requests.
   const perAddress = app.createRateLimit({ max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs, keyGenerator: (req) => `all:${clientAddress(req)}` });
   app.addHook('onRequest', async (request, reply) => {
-    if (!countsTowardsAddressLimit(request.url)) return;
+    if (!countsTowardsAddressLimit(request.url) || isInProcessRequest(request)) return;
     const r = await perAddress(request);
     if (!r.isAllowed && r.isExceeded) {
       const seconds = Math.max(1, r.ttlInSeconds);

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { SSR_ENTRY, type RenderInput, type ServerEntry, type SharedData } from '../../src/domain/renderContract';
 import { cacheText, type CachedBody } from '../lib/cachedBody';
+import { IN_PROCESS_HEADERS } from '../lib/inProcessRequest';
 import { activeBundlesKey, canonicalUrl, HtmlCache } from './htmlCache';
 import { RenderGate } from './renderGate';
 import { pageHtml, withInlineStylesheets, withoutModulePreloads } from './template';
@@ -51,7 +52,8 @@ export function inProcessTransport(app: FastifyInstance): RenderInput['transport
       const res = await app.inject({
         method: request.method as 'GET',
         url: `${url.pathname}${url.search}`,
-        headers: Object.fromEntries(request.headers),
+        // Marked as the server's own: not counted against one address's budget (lib/inProcessRequest.ts).
+        headers: { ...Object.fromEntries(request.headers), ...IN_PROCESS_HEADERS },
         ...(body ? { payload: body } : {}),
       });
       const headers = new Headers();

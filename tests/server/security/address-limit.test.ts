@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalUrl, HtmlCache } from '../../../server/ssr/htmlCache';
-import { createPageRenderer, type ServerEntry } from '../../../server/ssr/render';
+import { createPageRenderer, inProcessTransport, type ServerEntry } from '../../../server/ssr/render';
 import { RenderGate } from '../../../server/ssr/renderGate';
 import type { RenderedPage } from '../../../src/entry-server';
 import { buildTestApp, type TestApp } from '../helpers';
@@ -38,6 +38,21 @@ describe('RATE_LIMIT_MAX per client address', () => {
     // Health checks (a load balancer's probes) are not counted; another address has its own budget.
     expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: from })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/product/list', remoteAddress: '203.0.113.41' })).statusCode).toBe(200);
+  });
+});
+
+describe("the server render's own requests", () => {
+  it('are not counted against one address: every page rendered for every shopper gets its data', async () => {
+    const transport = inProcessTransport(t.app);
+    for (let i = 0; i < MAX + 5; i++) {
+      const res = await transport.fetch(new Request(`${transport.origin}/api/product/list`));
+      expect(res.status, String(i)).toBe(200);
+    }
+    // The mark is this process's own: a client sending the header's name with another value is counted.
+    const forged = { 'x-layerloft-in-process': 'guess' };
+    const from = '203.0.113.50';
+    for (let i = 0; i < MAX; i++) await t.app.inject({ method: 'GET', url: '/api/product/list', remoteAddress: from, headers: forged });
+    expect((await t.app.inject({ method: 'GET', url: '/api/product/list', remoteAddress: from, headers: forged })).statusCode).toBe(429);
   });
 });
 

@@ -14,6 +14,13 @@ export interface NavigatorSlot {
   attach(navigate: NavigateFn): () => void;
   /** Moves the browser (nothing happens while no router is attached: a server render, a unit test). */
   navigate: NavigateFn;
+  /** Notes a move the store asked for (and already holds), before the router has made it. */
+  expect(href: string): void;
+  /**
+   * The router has reached `href`. True when that is a move the store asked for and a later one is
+   * still on its way: the store holds the later one already, so this one is not news to it.
+   */
+  arrived(href: string): boolean;
 }
 
 interface LogStep {

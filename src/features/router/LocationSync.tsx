@@ -43,6 +43,9 @@ export function LocationSync() {
     target.current = here;
     const state = store.getState();
     if (isReplaying(state)) return;
+    // The router catching up with a move the store asked for while the store has moved on (typing
+    // in the search box faster than the frames): not a move back to report.
+    if (store.navigator.arrived(hrefOf(here))) return;
     if (!sameLocation(here, selectLocation(state))) dispatch(locationChanged(here));
   }, [location, store, dispatch]);
 

@@ -2,7 +2,7 @@ import { afterNextPaint, runPaintDeferredTasks } from '../../components/afterNex
 import { navigationRequested } from '../../store/events';
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import type { NavigatorSlot } from '../../store/slots';
-import { locationOf } from './location';
+import { hrefOf, locationOf } from './location';
 import { selectLocation } from './routerSlice';
 
 /**
@@ -17,7 +17,10 @@ export function setupRouterListeners(startAppListening: AppStartListening, navig
     actionCreator: navigationRequested,
     effect: ({ payload }, api) => {
       const move = () => navigator.navigate(payload.to, { replace: payload.replace, state: payload.state });
-      const samePage = locationOf(payload.to).pathname === selectLocation(api.getOriginalState()).pathname;
+      const to = locationOf(payload.to);
+      const samePage = to.pathname === selectLocation(api.getOriginalState()).pathname;
+      // LocationSync then knows the router's arrival there for the store's own move, not a new one.
+      navigator.expect(hrefOf(to));
       if (samePage) return afterNextPaint(move);
       runPaintDeferredTasks();
       move();

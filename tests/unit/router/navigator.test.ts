@@ -30,4 +30,17 @@ describe('the store’s navigator slot', () => {
     store.dispatch(navigationRequested('/place-order', { state: { productId: 'p', variant: '|', quantity: 1 } }));
     expect(navigate).toHaveBeenCalledWith('/place-order', { replace: false, state: { productId: 'p', variant: '|', quantity: 1 } });
   });
+
+  it("tells the router's arrival at a move the store asked for while a later one is on its way from a move of the shopper's own", () => {
+    const slot = createNavigatorSlot();
+    // Typing "dr": the store is at ?q=dr while the router, a frame behind, reaches ?q=d.
+    slot.expect('/collection?q=d');
+    slot.expect('/collection?q=dr');
+    expect(slot.arrived('/collection?q=d')).toBe(true);
+    // Its arrival at the last one asked for, or anywhere else (back, a link), is the router's news.
+    expect(slot.arrived('/collection?q=dr')).toBe(false);
+    slot.expect('/collection?q=dra');
+    expect(slot.arrived('/collection')).toBe(false);
+    expect(slot.arrived('/collection?q=d')).toBe(false);
+  });
 });

@@ -125,7 +125,8 @@ export async function visit(page: Page, route: SweepRoute, fx: Fixtures) {
   // shared tree (it empties the folder first): wait for the build to finish and try again.
   for (let attempt = 0; ; attempt++) {
     const res = await page.goto(route.path(fx));
-    if (res?.status() !== 404 || attempt >= 5) break;
+    // The shop's own "Page not found" is a 404 too, with the app's page in it: not a rebuild.
+    if (res?.status() !== 404 || attempt >= 5 || (await page.locator('#root').count()) > 0) break;
     await new Promise((r) => setTimeout(r, 3000));
   }
   try {

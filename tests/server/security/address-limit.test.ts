@@ -5,7 +5,7 @@
  * with 503 + Retry-After instead of stalling every page; and only query values the store knows make
  * HTML cache entries, so random query strings cannot push useful pages out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canonicalUrl, HtmlCache } from '../../../server/ssr/htmlCache';
 import { createPageRenderer, inProcessTransport, type ServerEntry } from '../../../server/ssr/render';
 import { RenderGate } from '../../../server/ssr/renderGate';
@@ -93,11 +93,15 @@ describe('uncached renders', () => {
         return { status: 200, markup: `<main>${url}</main>`, styles: '', data: { api: {} }, shared: {} } as unknown as RenderedPage;
       },
     };
-    const renderer = createPageRenderer(t.app, entry, async () => SHELL, new HtmlCache(10), undefined, new RenderGate(1, 30));
+    const gate = new RenderGate(1, 30);
+    const renderer = createPageRenderer(t.app, entry, async () => SHELL, new HtmlCache(10), undefined, gate);
     expect((await renderer.render('/about')).cache).toBe('miss');
     let release!: () => void;
     held.until = new Promise<void>((resolve) => (release = resolve));
     const slow = renderer.render('/contact');
+    // A page reads its data version before it queues for a slot: on PostgreSQL the next page's read
+    // can come back first, so wait until the slow page holds the slot.
+    await vi.waitFor(() => expect(gate.active).toBe(1));
     const busy = await renderer.render('/collection?category=Figures');
     expect(busy.status).toBe(503);
     expect(busy.cache).toBe('busy');

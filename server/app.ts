@@ -16,7 +16,7 @@ import { openDatabase, takeDatabaseNotes, type Database, type Db } from './db/cl
 import { seedIfEmpty } from './db/seed';
 import { DB_BUSY_MESSAGE, DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, databaseErrorReason, isDatabaseBusy, isDatabaseUnavailable } from './lib/dbErrors';
 import { orderPlugins } from './lib/appPlugin';
-import { isBuildAsset, trimAssetHeaders } from './lib/assetHeaders';
+import { isNeverDocument, trimAssetHeaders } from './lib/assetHeaders';
 import { HttpError } from './lib/errors';
 import { logSerializers, SECRET_LOG_KEYS } from './lib/logRedaction';
 import { fallbackRateLimitStore } from './lib/rateLimitStore';
@@ -147,8 +147,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (redis) app.addHook('onClose', async () => redis.close());
 
   app.addHook('onSend', async (request, reply) => {
-    // A build asset carries no request id nor a page's policies (lib/assetHeaders.ts): the bytes count on a phone.
-    if (isBuildAsset(request)) return trimAssetHeaders(request, reply);
+    // A build asset or a picture carries no request id nor a page's policies (lib/assetHeaders.ts): the bytes count on a phone.
+    if (isNeverDocument(request, reply)) return trimAssetHeaders(reply);
     reply.header('x-request-id', request.id);
   });
 

@@ -17,8 +17,12 @@ export function cacheBody(value: unknown): CachedBody {
   return cacheText(JSON.stringify(value));
 }
 
-/** The same for a text already serialised (a server-rendered page). */
-export function cacheText(text: string): CachedBody {
+/**
+ * The same for a text already serialised. A server-rendered page asks for brotli's quality 10: on
+ * `/collection` (178 KB of HTML) 23.1 KB instead of quality 9's 24.9, for ~50 ms instead of ~30,
+ * paid once per page and data version, on its first hit (quality 11: 22.8 KB for ~155 ms).
+ */
+export function cacheText(text: string, brotliQuality = 9): CachedBody {
   const identity = Buffer.from(text);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return {
@@ -26,7 +30,7 @@ export function cacheText(text: string): CachedBody {
     identity,
     gzip: gzipSync(identity, { level: 9 }),
     br: brotliCompressSync(identity, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
     }),
   };
 }

@@ -150,7 +150,7 @@ export function createPageRenderer(
       const pageVersion = `${version}|${datesKey}`;
       const hit = cache.get(key, pageVersion);
       if (hit) {
-        hit.body ??= cacheText(hit.html);
+        hit.body ??= cacheText(hit.html, 10);
         return { ...hit, cache: 'hit' };
       }
       // After a catalog change every visitor of a page misses at once: they wait for one render of it.

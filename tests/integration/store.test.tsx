@@ -140,7 +140,8 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const { user } = renderStore('/collection?category=Figures');
     await productList();
     const aside = screen.getByRole('complementary');
-    expect(within(aside).getByRole('checkbox', { name: 'Star Wars' })).toBeInTheDocument();
+    // The panel is a chunk of its own (StoreFilters), loaded beside the page.
+    expect(await within(aside).findByRole('checkbox', { name: 'Star Wars' })).toBeInTheDocument();
     await user.click(within(aside).getByRole('checkbox', { name: 'Marvel' }));
     expect((await params()).getAll('brand')).toEqual(['MARVEL']);
     expect(screen.getByText('Showing 1–8 of 8 products')).toBeInTheDocument();
@@ -155,7 +156,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     const { user } = renderStore('/collection?category=Fidgets');
     await productList();
     const aside = screen.getByRole('complementary');
-    await user.click(within(aside).getByRole('checkbox', { name: 'Fidget Spinners' }));
+    await user.click(await within(aside).findByRole('checkbox', { name: 'Fidget Spinners' }));
     expect((await params()).getAll('subCategory')).toEqual(['Fidget_Spinners']);
     await user.click(within(aside).getByRole('checkbox', { name: 'On sale' }));
     expect((await params()).getAll('options')).toEqual(['sale']);
@@ -167,7 +168,7 @@ describe('Store page (/collection)', { timeout: 30_000 }, () => {
     renderStore('/collection?category=Decoration');
     await productList();
     expect(screen.getByText('Showing 1–7 of 7 products')).toBeInTheDocument();
-    const slider = within(screen.getByRole('complementary')).getByRole('slider', { name: 'Maximum price' });
+    const slider = await within(screen.getByRole('complementary')).findByRole('slider', { name: 'Maximum price' });
     expect(slider).toHaveAttribute('aria-valuetext', 'Any price');
     act(() => slider.focus());
     for (let i = 0; i < 6; i++) fireEvent.keyDown(slider, { key: 'ArrowLeft' });

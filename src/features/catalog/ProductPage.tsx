@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
+import { Picture } from '../../components/Picture';
 import { useValueAfterPaint } from '../../components/afterNextPaint';
 import { brand } from '../../components/brand';
 import { Gallery } from '../../components/Gallery';
@@ -108,8 +109,9 @@ function AccessoryCard({ accessory, buyable, onAdd }: { accessory: Accessory; bu
   return (
     <Card component="article" sx={{ display: 'flex', gap: 2, p: 1.5, alignItems: 'center', height: '100%' }}>
       <Box
-        component="img"
+        component={Picture}
         src={assetUrl(accessory.images?.[0])}
+        sizes="96px"
         alt=""
         width={96}
         height={96}

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
@@ -15,16 +15,41 @@ import type { Product } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useGetProductsQuery, useGetSettingsQuery } from './catalogApi';
 import { CategoryTabs } from './CategoryTabs';
-import { FilterPanel } from './FilterPanel';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
 import { SORT_LABELS } from './sorting';
 import { SORTS, type SortKey } from '../../domain/storeQuery';
 import { changeStoreQuery, type StoreQuery } from '../../domain/storeQuery';
-import { selectStoreView, storeFiltersCleared, storeFilterToggled, storeHref, storeViewChanged, type ListFilter } from './storeView';
+import { selectStoreView, storeFiltersCleared, storeHref, storeViewChanged } from './storeView';
 
 // The phone drawer (and MUI's modal machinery with it) loads the first time it opens.
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
+
+/** The width from which the filters are a sidebar beside the grid (the theme's `md`). */
+const SIDEBAR_MEDIA = '(min-width: 900px)';
+
+/**
+ * Resolves once the sidebar is on screen: at once on a screen that wide (and on the server, or
+ * where the browser cannot tell), else when the window grows that wide. On a phone the sidebar
+ * is hidden and its panel's code (~7 KB compressed, with MUI's Slider) is not loaded at all until
+ * the Filters drawer opens; the sidebar the server rendered stays there, hidden and not hydrated.
+ */
+function sidebarShown(): Promise<void> {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return Promise.resolve();
+  const wide = window.matchMedia(SIDEBAR_MEDIA);
+  if (wide.matches) return Promise.resolve();
+  return new Promise((resolve) => {
+    const grown = (e: MediaQueryListEvent) => {
+      if (!e.matches) return;
+      wide.removeEventListener('change', grown);
+      resolve();
+    };
+    wide.addEventListener('change', grown);
+  });
+}
+
+const SidebarFilters = lazy(() => sidebarShown().then(() => import('./StoreFilters')));
+const DrawerFilters = lazy(() => import('./StoreFilters'));
 const StorePagination = lazy(() => import('./StorePagination'));
 
 const grid = {
@@ -105,7 +130,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   const { isLoading, isError, error, refetch } = useGetProductsQuery();
   // Subscribes to the settings (hidden categories and tags), read through selectStoreView.
   useGetSettingsQuery();
-  const { query, page, colors, chips, filtersActive, title, categories, options } = useAppSelector(selectStoreView);
+  const { query, page, chips, filtersActive, title, categories } = useAppSelector(selectStoreView);
   // Momentary: whether the phone's filter drawer is out (and, from its first opening on, mounted
   // so that closing still plays the exit transition).
   const [drawerOpen, setDrawerOpenState] = useState(false);
@@ -116,9 +141,16 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   }, []);
   const openDrawer = useCallback(() => setDrawerOpen(true), [setDrawerOpen]);
 
-  // Stable, so the filter panel's rows render again only when they change.
   const change = useCallback((patch: Partial<StoreQuery>, replace = false) => void dispatch(storeViewChanged({ patch, replace })), [dispatch]);
-  const toggle = useCallback((filter: ListFilter, value: string) => void dispatch(storeFilterToggled({ filter, value })), [dispatch]);
+  // One element for the page's life: the boundary never sees an update (see StoreFilters).
+  const sidebarFilters = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <SidebarFilters idPrefix="side" />
+      </Suspense>
+    ),
+    [],
+  );
   const clearAll = () => dispatch(storeFiltersCleared());
 
   let results: ReactNode;
@@ -183,17 +215,6 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
     );
   }
 
-  const panel = (prefix: string) => (
-    <FilterPanel
-      query={query}
-      colors={colors}
-      options={options}
-      onChange={change}
-      onToggle={toggle}
-      idPrefix={prefix}
-    />
-  );
-
   return (
     <Container maxWidth="xl" sx={{ pt: { xs: 3, md: 5 } }}>
       <Box sx={{ mb: { xs: 2, md: 3 } }}>
@@ -212,7 +233,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
           <Typography id="filters-title" component="h2" variant="h6" sx={{ mb: 1.5 }}>
             Filters
           </Typography>
-          {panel('side')}
+          {sidebarFilters}
         </Box>
 
         <Box component="section" aria-labelledby="results-title" sx={{ minWidth: 0 }}>
@@ -246,7 +267,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
       {drawerLoaded && (
         <Suspense fallback={null}>
           <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} onClear={clearAll} canClear={filtersActive} total={page.total}>
-            {panel('drawer')}
+            <DrawerFilters idPrefix="drawer" />
           </FilterDrawer>
         </Suspense>
       )}

@@ -125,7 +125,7 @@ describe('headers', () => {
   const csp = (origin: string) =>
     `default-src 'self';base-uri 'self';object-src 'none';img-src 'self' data: blob:;style-src 'self' 'unsafe-inline';font-src 'self' data:;connect-src 'self' ${origin.replace(/^http/, 'ws')};script-src 'self';frame-ancestors 'none';form-action 'self'`;
 
-  it('every kind of response carries the exact CSP, nosniff, a referrer policy and no framing (a build script: nosniff, no document policies)', async () => {
+  it('every kind of response carries the exact CSP, nosniff, a referrer policy and no framing (a build script or a raster picture: nosniff, no document policies)', async () => {
     const dist = path.join(target.t.dataDir, 'dist-headers');
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -149,11 +149,14 @@ describe('headers', () => {
         call(base, 'GET', `/pay/${placed.json.sessionId as string}`),
         call(base, 'GET', '/pay/assets/pay.css'),
         call(base, 'GET', '/healthz'),
+        call(base, 'GET', '/img/p/abc-240.webp?k=figure&c=e63946'),
       ]);
       for (const [i, r] of responses.entries()) {
-        if (i === 2) {
-          // A build script is never a document: nosniff and the resource policy only (lib/assetHeaders.ts).
-          expect(r.headers.get('content-type')).toMatch(/javascript/);
+        if (i === 2 || i === 13) {
+          // A build script or a raster picture is never a document: nosniff and the resource policy only (lib/assetHeaders.ts).
+          expect(r.status).toBe(200);
+          expect(r.headers.get('content-type')).toMatch(i === 2 ? /javascript/ : /^image\/webp$/);
+          expect(r.headers.get('cross-origin-resource-policy')).toBe('same-origin');
           expect(r.headers.get('x-content-type-options')).toBe('nosniff');
           expect(r.headers.get('content-security-policy')).toBeNull();
           expect(r.headers.get('x-powered-by')).toBeNull();

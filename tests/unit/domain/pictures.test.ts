@@ -6,7 +6,7 @@ describe('product picture sources', () => {
     expect(pictureSources('/img/p/abc-2.svg?k=figure&c=e63946')).toEqual({
       src: '/img/p/abc-2-360.webp?k=figure&c=e63946',
       srcSet:
-        '/img/p/abc-2-240.webp?k=figure&c=e63946 240w, /img/p/abc-2-360.webp?k=figure&c=e63946 360w, /img/p/abc-2-540.webp?k=figure&c=e63946 540w, /img/p/abc-2-720.webp?k=figure&c=e63946 720w',
+        '/img/p/abc-2-120.webp?k=figure&c=e63946 120w, /img/p/abc-2-240.webp?k=figure&c=e63946 240w, /img/p/abc-2-360.webp?k=figure&c=e63946 360w, /img/p/abc-2-540.webp?k=figure&c=e63946 540w, /img/p/abc-2-720.webp?k=figure&c=e63946 720w',
     });
   });
 

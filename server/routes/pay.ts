@@ -21,10 +21,10 @@ function assets() {
   const font = (file: string) => ({ type: 'font/woff2', body: readFileSync(path.join(BRAND_FONTS, file)) });
   return {
     'pay.css': { type: 'text/css; charset=utf-8', body: readFileSync(path.join(HERE, '..', 'payments', 'pay.css')) },
-    'fonts/nunito.woff2': font('nunito-wght-400-800-core.woff2'),
-    'fonts/nunito-extra.woff2': font('nunito-wght-400-800-extra.woff2'),
-    'fonts/fredoka.woff2': font('fredoka-wght-500-700-core.woff2'),
-    'fonts/fredoka-extra.woff2': font('fredoka-wght-500-700-extra.woff2'),
+    'fonts/nunito.woff2': font('nunito-wght-400-700-core.woff2'),
+    'fonts/nunito-extra.woff2': font('nunito-wght-400-700-extra.woff2'),
+    'fonts/fredoka.woff2': font('fredoka-wght-600-core.woff2'),
+    'fonts/fredoka-extra.woff2': font('fredoka-wght-600-extra.woff2'),
   } as Record<string, { type: string; body: Buffer }>;
 }
 

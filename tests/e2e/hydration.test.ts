@@ -163,12 +163,12 @@ describe('hydration of server-rendered pages', () => {
     await page.close();
   });
 
-  it("loads MUI's modal (components/LazyDialog.tsx) when a dialog first opens, not with the product page", async () => {
+  it("loads MUI's modal and its title, content and actions (components/LazyDialog.tsx) when a dialog first opens, not with the product page", async () => {
     const product = (await simpleProducts())[0]!;
     const page = await newPage();
     await page.goto(`/product/${product._id}`);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
-    const modalLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/(?:Modal|Dialog)-[^/]+\.js$/.test(r.name)));
+    const modalLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/(?:Modal|Dialog|DialogParts|DialogTitle)-[^/]+\.js$/.test(r.name)));
     await page.waitForTimeout(500);
     expect(await modalLoaded()).toBe(false);
     await page.getByRole('group', { name: /^Color/ }).getByRole('button', { name: product.colorVariants[0]!.color }).click();

@@ -81,6 +81,19 @@ describe('Reviews on the product page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(asked).toContain('?sort=helpful&stars=4'));
   });
 
+  it('pages through the reviews with the row of page links under the list', async () => {
+    const asked: string[] = [];
+    serveList((url) => asked.push(url.search));
+    const { user } = renderWithProviders(<ReviewsSection product={PRODUCT} />);
+    const pages = await screen.findByRole('navigation', { name: 'Review pages' });
+    expect(within(pages).getByRole('button', { name: 'Reviews page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Go to the previous page of reviews' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Go to the next page of reviews' }));
+    await waitFor(() => expect(asked.some((q) => /(^\?|&)page=2(&|$)/.test(q))).toBe(true));
+    expect(within(pages).getByRole('button', { name: 'Reviews page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Go to the next page of reviews' })).toBeDisabled();
+  });
+
   it('a helpful vote shows at once and goes back with a message when the server refuses', async () => {
     serveList();
     // The server answers only once the optimistic vote has been seen: no race with a slow machine.

@@ -9,9 +9,7 @@ import { Picture } from '../../components/Picture';
 import { formatDate } from '../../components/formatDate';
 import { formatMoney } from '../../domain/money';
 import type { Bundle } from '../../domain/types';
-
-export const BUNDLE_IMAGE_WIDTH = 600;
-export const BUNDLE_IMAGE_HEIGHT = 450;
+import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './bundleLayout';
 
 /** The theme's `md` breakpoint (900 px). */
 const MD_UP = '@media (min-width:900px)';

@@ -15,10 +15,8 @@ import { visuallyHidden } from '../../components/visuallyHidden';
 import { useAppDispatch, useAppSelector, useNow } from '../../store/hooks';
 import { BundleCard } from './BundleCard';
 import { selectActiveBundles, useGetBundlesQuery } from './bundlesApi';
+import { BUNDLES_ANCHOR } from './bundleLayout';
 import { carouselMoved, carouselPages, selectCarouselPage } from './bundlesSlice';
-
-/** The anchor /#bundles scrolls to (the bundle page's back link uses it too). */
-export const BUNDLES_ANCHOR = 'bundles';
 
 function usePerView(): number {
   const theme = useTheme();

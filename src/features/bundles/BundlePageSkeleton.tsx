@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { visuallyHidden } from '../../components/visuallyHidden';
-import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './BundleCard';
+import { BUNDLE_IMAGE_HEIGHT, BUNDLE_IMAGE_WIDTH } from './bundleLayout';
 
 /**
  * The bundle page while the bundles load: the 4:3 gallery, title, price, text, the offer box and

@@ -1,14 +1,11 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
-import { LazyDialog } from '../../components/LazyDialog';
+import { LazyDialog, LazyDialogActions, LazyDialogContent, LazyDialogTitle } from '../../components/LazyDialog';
 import { formatMoney } from '../../domain/money';
 import type { AddedLine } from './purchase';
 
@@ -19,11 +16,11 @@ import type { AddedLine } from './purchase';
 export function AddedToCartDialog({ line, onClose }: { line: AddedLine | null; onClose: () => void }) {
   return (
     <LazyDialog open={line !== null} onClose={onClose} aria-labelledby="added-title" aria-describedby="added-desc" fullWidth maxWidth="xs">
-      <DialogTitle id="added-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 1 }}>
+      <LazyDialogTitle id="added-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 1 }}>
         <CheckCircle sx={{ color: 'secondary.main' }} aria-hidden />
         Added to cart
-      </DialogTitle>
-      <DialogContent>
+      </LazyDialogTitle>
+      <LazyDialogContent>
         {line && (
           <Box id="added-desc" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
             <Box
@@ -47,15 +44,15 @@ export function AddedToCartDialog({ line, onClose }: { line: AddedLine | null; o
             </Box>
           </Box>
         )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
+      </LazyDialogContent>
+      <LazyDialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={onClose} color="inherit">
           Continue shopping
         </Button>
         <Button component={RouterLink} to="/cart" variant="contained" autoFocus>
           View cart
         </Button>
-      </DialogActions>
+      </LazyDialogActions>
     </LazyDialog>
   );
 }

@@ -309,7 +309,8 @@ function ProductDetails({ product, renderAction, renderCardAction, renderReviews
       <Suspense fallback={null}>{renderReviews?.(product)}</Suspense>
 
       <Suspense fallback={null}>
-        <Box sx={{ mt: { xs: 6, md: 9 } }}>
+        {/* Drawn only when it nears the screen (content-visibility), its pictures fetched then too. */}
+        <Box sx={{ mt: { xs: 6, md: 9 }, contentVisibility: 'auto', containIntrinsicSize: 'auto 760px' }}>
           <RelatedProducts product={product} renderCardAction={renderCardAction} />
         </Box>
       </Suspense>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { PageLinks } from '../../components/PageLinks';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import type { Product } from '../../domain/types';
@@ -50,7 +51,6 @@ function sidebarShown(): Promise<void> {
 
 const SidebarFilters = lazy(() => sidebarShown().then(() => import('./StoreFilters')));
 const DrawerFilters = lazy(() => import('./StoreFilters'));
-const StorePagination = lazy(() => import('./StorePagination'));
 
 const grid = {
   display: 'grid',
@@ -196,19 +196,18 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
           ))}
         </Box>
         {page.pageCount > 1 && (
-          // The row's height is kept while the page links load, so nothing below them moves.
           <Box component="nav" aria-label="Pages" sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, md: 6 }, minHeight: { xs: 44, sm: 40 } }}>
-            <Suspense fallback={null}>
-              <StorePagination
-                count={page.pageCount}
-                page={page.page}
-                hrefFor={(p) => storeHref(changeStoreQuery(query, { page: p }))}
-                onChange={(p) => {
-                  change({ page: p });
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            </Suspense>
+            <PageLinks
+              count={page.pageCount}
+              page={page.page}
+              pageLabel={(p, current) => `${current ? '' : 'Go to '}page ${p}`}
+              stepLabel={(step) => `Go to ${step} page`}
+              hrefFor={(p) => storeHref(changeStoreQuery(query, { page: p }))}
+              onChange={(p) => {
+                change({ page: p });
+                window.scrollTo({ top: 0 });
+              }}
+            />
           </Box>
         )}
       </>

@@ -8,12 +8,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
@@ -21,9 +17,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { assetUrl } from '../../api/config';
 import { brand } from '../../components/brand';
 import { formatDate } from '../../components/formatDate';
-import { LazyDialog } from '../../components/LazyDialog';
+import { LazyDialog, LazyDialogActions, LazyDialogContent, LazyDialogTitle } from '../../components/LazyDialog';
 import { Gallery } from '../../components/Gallery';
 import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
+import { PageLinks } from '../../components/PageLinks';
 import { Stars } from '../../components/Stars';
 import { REVIEW_LIMITS, REVIEW_MESSAGES, REVIEW_SORTS, type OwnReview, type Review, type ReviewSort } from '../../domain/reviews';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -244,14 +241,14 @@ function WriteArea({ productId, productName }: { productId: string; productName:
         </Button>
       )}
       <LazyDialog open={form.confirmingDelete} onClose={() => dispatch(reviewDeleteCancelled({ productId }))} aria-labelledby="delete-review-title">
-        <DialogTitle id="delete-review-title">Delete your review?</DialogTitle>
-        <DialogContent>It disappears from the product page; you can write a new one later.</DialogContent>
-        <DialogActions>
+        <LazyDialogTitle id="delete-review-title">Delete your review?</LazyDialogTitle>
+        <LazyDialogContent>It disappears from the product page; you can write a new one later.</LazyDialogContent>
+        <LazyDialogActions>
           <Button onClick={() => dispatch(reviewDeleteCancelled({ productId }))}>Keep it</Button>
           <Button color="error" variant="contained" disabled={form.deleting} onClick={() => own && void dispatch(deleteReview(productId, own._id))}>
             Delete review
           </Button>
-        </DialogActions>
+        </LazyDialogActions>
       </LazyDialog>
     </Box>
   );
@@ -331,8 +328,8 @@ function ReportDialog() {
   return (
     <LazyDialog open={report.reviewId !== null} onClose={() => dispatch(reviewReportClosed())} aria-labelledby="report-review-title" fullWidth maxWidth="sm">
       <Box component="form" method="post" noValidate onSubmit={(e) => { e.preventDefault(); void dispatch(sendReport()); }}>
-        <DialogTitle id="report-review-title">Report this review</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
+        <LazyDialogTitle id="report-review-title">Report this review</LazyDialogTitle>
+        <LazyDialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }}>
           <TextInput
             label="What is wrong with it?"
             value={report.reason}
@@ -343,13 +340,13 @@ function ReportDialog() {
             helperText={report.error ?? `${report.reason.trim().length}/${REVIEW_LIMITS.reasonMax}`}
             fullWidth
           />
-        </DialogContent>
-        <DialogActions>
+        </LazyDialogContent>
+        <LazyDialogActions>
           <Button onClick={() => dispatch(reviewReportClosed())}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={report.sending}>
             Send report
           </Button>
-        </DialogActions>
+        </LazyDialogActions>
       </Box>
     </LazyDialog>
   );
@@ -474,27 +471,31 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
             </Box>
           )}
           {data && data.pages > 1 && (
-            <Pagination
-              sx={{ mt: 2 }}
-              count={data.pages}
-              page={Math.min(view.page, data.pages)}
-              onChange={(_e, page) => dispatch(reviewsPageChosen({ productId, page }))}
-              getItemAriaLabel={(type, page) => (type === 'page' ? `Reviews page ${page}` : `Go to the ${type} page of reviews`)}
-            />
+            <Box sx={{ mt: 2 }}>
+              <PageLinks
+                label="Review pages"
+                size="small"
+                count={data.pages}
+                page={Math.min(view.page, data.pages)}
+                onChange={(page) => dispatch(reviewsPageChosen({ productId, page }))}
+                pageLabel={(page) => `Reviews page ${page}`}
+                stepLabel={(step) => `Go to the ${step} page of reviews`}
+              />
+            </Box>
           )}
         </Box>
       </Box>
       <ReportDialog />
       <LazyDialog open={viewer !== null} onClose={() => setViewer(null)} aria-labelledby="review-photos-title" fullWidth maxWidth="md">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pr: 1 }}>
-          <DialogTitle id="review-photos-title">Review photos</DialogTitle>
+          <LazyDialogTitle id="review-photos-title">Review photos</LazyDialogTitle>
           <IconButton aria-label="Close photos" onClick={() => setViewer(null)}>
             <Close />
           </IconButton>
         </Box>
-        <DialogContent>
+        <LazyDialogContent>
           {viewer && <Gallery images={viewer.photos} alt={`Photo ${viewer.index + 1} of ${viewer.photos.length} from a review`} selected={viewer.index} onSelect={(index) => setViewer({ ...viewer, index })} width={800} height={800} label="Review photos" />}
-        </DialogContent>
+        </LazyDialogContent>
       </LazyDialog>
     </Box>
   );

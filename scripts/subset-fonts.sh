@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes the brand fonts src/app/fonts/*.woff2 (src/app/brandFonts.css, and the card page's
+# Makes the brand fonts src/app/fonts/*.woff2 (src/app/brandFonts.ts, and the card page's
 # server/routes/pay.ts) from the @fontsource-variable packages' Latin files, the weight axis cut:
 #   Nunito 400–700: its masters are 200, 700 and 1000, so 400–700 needs one set of deltas where
 #         400–800 needed two (15 KB instead of 25 for the core); text asked for at 800 is drawn
@@ -19,7 +19,7 @@
 # Before (one file per family, the whole of this range): 68 KB the pair, then 61 KB; the cores
 # then 44 KB (Nunito 400–800, Fredoka 500–700), now 26 KB. Run again after updating those packages; needs fonttools and brotli (Debian:
 # `apt-get install fonttools python3-brotli`; or `pip install fonttools brotli`). Keep the ranges
-# here, in brandFonts.css and in server/payments/pay.css the same.
+# here, in brandFonts.ts and in server/payments/pay.css the same.
 set -eu
 cd "$(dirname "$0")/.."
 CORE='U+0020-007E,U+00A0,U+00A9,U+00B7,U+00D7,U+00E9,U+200B,U+2013-2014,U+2018-201D,U+2022,U+2026,U+2039-203A,U+2212'

@@ -21,8 +21,8 @@ const START_LATEST_MS = 5000;
 
 /** In start-up order; what a stage evaluates is not evaluated again by the next ones. */
 const STAGES: ReadonlyArray<() => Promise<unknown>> = [
-  // The brand fonts swap in over their fallbacks (index.html), moving nothing.
-  () => import('./app/brandFonts.css'),
+  // The brand fonts swap in over their fallbacks (index.html), moving nothing, both at once.
+  () => import('./app/brandFonts').then((fonts) => void fonts.loadBrandFonts()),
   () => import('./app/reactDom'),
   () => import('./api/baseApi'),
   () => import('./store/store'),
@@ -37,7 +37,7 @@ const STAGES: ReadonlyArray<() => Promise<unknown>> = [
  * staging would only make the shopper wait for one module after another. There the app starts as
  * soon as the page has painted, and its modules load in parallel (main.tsx imports them all).
  */
-const OWN_PAGE_STAGES: ReadonlyArray<() => Promise<unknown>> = [() => Promise.all([import('./app/brandFonts.css'), import('./main')])];
+const OWN_PAGE_STAGES: ReadonlyArray<() => Promise<unknown>> = [() => Promise.all([import('./app/brandFonts').then((fonts) => void fonts.loadBrandFonts()), import('./main')])];
 const ownPage = OWN_PAGE.test(window.location.pathname);
 
 /** Lets the browser paint and handle input between two stages. */

@@ -21,7 +21,7 @@ export const brand = {
 /** The one keyboard focus ring of the shop (the theme draws it on every control; local styles only move its offset). */
 export const FOCUS_OUTLINE = `3px solid ${brand.coralLight}`;
 
-/** The brand's typefaces (self-hosted, src/app/brandFonts.css; fallbacks in index.html): Fredoka for headings, Nunito for text, each with its metric-matched fallback. */
+/** The brand's typefaces (self-hosted, src/app/brandFonts.ts; fallbacks in index.html): Fredoka for headings, Nunito for text, each with its metric-matched fallback. */
 export const brandFonts = {
   heading: '"Fredoka Variable", "Fredoka Fallback", system-ui, sans-serif',
   body: '"Nunito Variable", "Nunito Fallback", system-ui, -apple-system, "Segoe UI", sans-serif',

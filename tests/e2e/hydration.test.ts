@@ -136,15 +136,28 @@ describe('hydration of server-rendered pages', () => {
     await page.close();
   });
 
-  it('draws the page in both brand fonts, cut to the weights and letters the shop uses (scripts/subset-fonts.sh): 44 KB, not 61', async () => {
+  it('draws the page in both brand fonts, swapped in together, cut to the weights and letters the shop uses (scripts/subset-fonts.sh): 26 KB', async () => {
     const page = await newPage();
+    // How many brand faces are in use, frame by frame: both swap in at once (one relayout), never one alone (app/brandFonts.ts).
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { brandFacesSeen: number[] }).brandFacesSeen = seen;
+      const look = () => {
+        const n = [...document.fonts].filter((f) => f.status === 'loaded' && /Variable"?$/.test(f.family)).length;
+        if (seen.at(-1) !== n) seen.push(n);
+        if (n < 2) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await page.goto('/collection');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.appReady)).toBe('true');
-    await page.evaluate(() => document.fonts.ready);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { brandFacesSeen: number[] }).brandFacesSeen.at(-1))).toBe(2);
+    expect(await page.evaluate(() => (window as unknown as { brandFacesSeen: number[] }).brandFacesSeen)).toEqual([0, 2]);
     const fontFiles = () =>
       page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.woff2')).map((r) => ({ name: r.name, bytes: r.encodedBodySize })));
     const fonts = await page.evaluate(() => ({
-      loaded: [...document.fonts].filter((f) => f.status === 'loaded' && f.family.endsWith('Variable')).map((f) => `${f.family} ${f.weight}`).sort(),
+      // (A family named with a space reads back quoted from a FontFace made in script.)
+      loaded: [...document.fonts].filter((f) => f.status === 'loaded' && /Variable"?$/.test(f.family)).map((f) => `${f.family.replaceAll('"', '')} ${f.weight}`).sort(),
       // The heading and the text as drawn: in the brand fonts, not their fallbacks.
       drawn: [document.fonts.check('650 24px "Fredoka Variable"', 'Figures · Décor'), document.fonts.check('800 16px "Nunito Variable"', 'Add — “$12.00”…')],
     }));

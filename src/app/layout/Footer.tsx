@@ -47,7 +47,8 @@ export const Footer = memo(function Footer() {
   const columns = { ...FOOTER_LINKS, Shop: [...FOOTER_LINKS.Shop, ...categoryLinks(categories)] };
 
   return (
-    <Box component="footer" sx={{ bgcolor: brand.ink, color: brand.cream, mt: { xs: 8, md: 12 } }}>
+    // Laid out only when it nears the screen (content-visibility): its text is not shaped again when the brand fonts swap in.
+    <Box component="footer" sx={{ bgcolor: brand.ink, color: brand.cream, mt: { xs: 8, md: 12 }, contentVisibility: 'auto', containIntrinsicSize: { xs: 'auto 930px', md: 'auto 450px' } }}>
       <Container maxWidth="xl" sx={{ py: { xs: 6, md: 8 } }}>
         <Box
           sx={{

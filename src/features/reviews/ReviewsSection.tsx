@@ -369,7 +369,8 @@ export function ReviewsSection({ product }: { product: { _id: string; name: stri
   const summary = data?.summary;
 
   return (
-    <Box component="section" id="reviews" aria-labelledby="reviews-title" sx={{ mt: { xs: 6, md: 9 } }}>
+    // Below the fold: laid out (and its text shaped) only when it nears the screen.
+    <Box component="section" id="reviews" aria-labelledby="reviews-title" sx={{ mt: { xs: 6, md: 9 }, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' }}>
       <Typography id="reviews-title" variant="h4" component="h2" sx={{ mb: 2.5, fontSize: { xs: '1.6rem', md: '2rem' } }}>
         Reviews
       </Typography>

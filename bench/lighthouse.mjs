@@ -33,13 +33,15 @@ const TIMINGS = [
  * BENCH_LIGHTHOUSE_AS_INDEX=2800: measure as on a host of that benchmarkIndex. Lighthouse's mobile
  * preset slows the CPU 4×, whatever the host: on a faster host the page meets a faster phone. As
  * DevTools' CPU calibration does (a slowdown of host score ÷ target score), the slowdown is scaled
- * by the host's benchmarkIndex (the one Lighthouse measured in the run before; a first run on `/`
- * calibrates): 4 × index ÷ 2,800, never below 4. The table shows the emulated index and the host's.
+ * by the host's benchmarkIndex: 4 × index ÷ 2,800, never below 4, the index being the median of
+ * three calibration runs on our `/` before the sitting. One slowdown for the whole sitting, so both
+ * sites of a side-by-side get the same; the table shows the index each run stands for and the host's.
  */
 const AS_INDEX = Number(process.env.BENCH_LIGHTHOUSE_AS_INDEX) || null;
 const MOBILE_CPU_SLOWDOWN = 4;
 let hostIndex = null;
-const cpuSlowdown = () => (AS_INDEX && hostIndex ? Math.max(MOBILE_CPU_SLOWDOWN, (MOBILE_CPU_SLOWDOWN * hostIndex) / AS_INDEX) : MOBILE_CPU_SLOWDOWN);
+let sittingSlowdown = MOBILE_CPU_SLOWDOWN;
+const cpuSlowdown = () => sittingSlowdown;
 
 /** One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a loaded machine) is retried twice. */
 async function audit(url, port, name) {
@@ -48,7 +50,6 @@ async function audit(url, port, name) {
     const throttling = AS_INDEX ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown() } } : {};
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling });
     const lhr = result?.lhr;
-    if (lhr?.environment?.benchmarkIndex) hostIndex = lhr.environment.benchmarkIndex;
     if (lhr && !lhr.runtimeError) return lhr;
     console.log(`  ${name}: Lighthouse run failed (${lhr?.runtimeError?.code ?? 'no result'}), attempt ${attempt} of 3`);
   }
@@ -141,9 +142,12 @@ export async function run({ root }) {
     if (!bundle) rows.push({ figure: 'lighthouse bundle page: not measured (no active bundle in the catalog)', value: 0, unit: '', target: 1, better: 'higher' });
     for (const [, pathname] of pages) for (const [site, base] of sites) console.log(`  warm-up ${site} ${pathname}: ${await warmUp(base, pathname)} pictures fetched`);
     if (AS_INDEX) {
-      // Calibration: one run (not counted) tells the host's benchmarkIndex.
-      await audit(`${server.url}${pages[0][1]}`, chrome.port, 'calibration');
-      console.log(`  as a host of benchmarkIndex ${AS_INDEX}: this host's is ${Math.round(hostIndex)}, CPU slowdown ×${cpuSlowdown().toFixed(2)} (recalculated before every run)`);
+      // Calibration: three runs (not counted) tell the host's benchmarkIndex.
+      const indexes = [];
+      for (let i = 0; i < 3; i++) indexes.push((await audit(`${server.url}${pages[0][1]}`, chrome.port, 'calibration'))?.environment.benchmarkIndex);
+      hostIndex = median(indexes.filter(Boolean));
+      sittingSlowdown = Math.max(MOBILE_CPU_SLOWDOWN, (MOBILE_CPU_SLOWDOWN * hostIndex) / AS_INDEX);
+      console.log(`  as a host of benchmarkIndex ${AS_INDEX}: this host's is ${Math.round(hostIndex)} (${indexes.map(Math.round).join(', ')}), CPU slowdown ×${sittingSlowdown.toFixed(2)} for the sitting`);
     }
     for (const [name, pathname] of pages) {
       const runs = Object.fromEntries(sites.map(([site]) => [site, []]));

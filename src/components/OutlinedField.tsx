@@ -1,3 +1,5 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -108,5 +110,14 @@ export function NativeSelectInput({ id, label, helperText, helperTextSx, shrinkL
         {children}
       </NativeSelect>
     </Frame>
+  );
+}
+
+/** A search box's magnifier at the start of a field: InputAdornment's own styles (position start), without its module. */
+export function SearchAdornment() {
+  return (
+    <Box sx={{ display: 'flex', maxHeight: '2em', alignItems: 'center', whiteSpace: 'nowrap', color: 'action.active', marginRight: '8px' }}>
+      <SearchIcon fontSize="small" aria-hidden />
+    </Box>
   );
 }

@@ -1,4 +1,3 @@
-import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -10,7 +9,7 @@ import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } 
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PageLinks } from '../../components/PageLinks';
-import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
+import { NativeSelectInput, SearchAdornment, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import type { Product } from '../../domain/types';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -84,12 +83,7 @@ const StoreToolbar = memo(function StoreToolbar({ search, sort, filterCount, dra
         value={search}
         onChange={(e) => onChange({ search: e.target.value.slice(0, 100) }, true)}
         sx={{ flex: '1 1 220px', minWidth: 0, bgcolor: 'background.paper' }}
-        // InputAdornment's own styles (position start), without its module.
-        startAdornment={
-          <Box sx={{ display: 'flex', maxHeight: '2em', alignItems: 'center', whiteSpace: 'nowrap', color: 'action.active', marginRight: '8px' }}>
-            <SearchIcon fontSize="small" aria-hidden />
-          </Box>
-        }
+        startAdornment={<SearchAdornment />}
       />
       <NativeSelectInput
         size="small"

@@ -1,10 +1,8 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
@@ -12,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { brand } from '../../components/brand';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { NativeSelectInput, TextInput } from '../../components/OutlinedField';
+import { NativeSelectInput, SearchAdornment, TextInput } from '../../components/OutlinedField';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { CURRENCY } from '../../domain/money';
 import type { User } from '../../domain/types';
@@ -202,11 +200,7 @@ export function OrdersPage({ user, support, currency = CURRENCY }: OrdersPagePro
           placeholder={searchPlaceholder(filters.method)}
           sx={{ gridColumn: { sm: '1 / -1', md: 'auto' }, order: { sm: 3, md: 0 } }}
           inputProps={{ 'aria-label': 'Search orders', maxLength: 100 }}
-          startAdornment={
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          }
+          startAdornment={<SearchAdornment />}
         />
         <NativeSelectInput
           size="small"

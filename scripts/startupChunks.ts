@@ -19,7 +19,7 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/** The start-up stages' modules in boot.ts's order (its STAGES list; the CSS stage has no chunk of its own to merge). */
+/** The start-up stages' modules in boot.ts's order (its STAGES list; a stylesheet stage has no chunk of its own to merge). */
 export function startupStages(bootSource: string): string[] {
   const list = /const STAGES\b[^\n]* = \[\n([\s\S]*?)\n\];/.exec(bootSource);
   if (!list) throw new Error('src/boot.ts: no STAGES list found');

@@ -7,9 +7,10 @@ import { landingAssignment, landingChunkNames, sharedByPages, stageAssignment, s
 const graphOf = (edges: Record<string, string[]>) => ({ getModuleInfo: (id: string) => (edges[id] ? { importedIds: edges[id] } : null) });
 
 describe('start-up chunks (scripts/startupChunks.ts, used by vite.config.ts)', () => {
-  it("reads boot.ts's stages in their order, the fonts' stylesheet left out", () => {
+  it("reads boot.ts's stages in their order (the brand fonts' loader first), a stylesheet stage left out", () => {
     const boot = fs.readFileSync(path.resolve(import.meta.dirname, '../../../src/boot.ts'), 'utf8');
-    expect(startupStages(boot)).toEqual(['app/reactDom', 'api/baseApi', 'store/store', 'app/theme', 'app/App', 'main']);
+    expect(startupStages(boot)).toEqual(['app/brandFonts', 'app/reactDom', 'api/baseApi', 'store/store', 'app/theme', 'app/App', 'main']);
+    expect(startupStages("const STAGES: X = [\n  () => import('./app/fonts.css'),\n  () => import('./main'),\n];")).toEqual(['main']);
   });
 
   it('refuses a boot.ts whose stage list it cannot find, rather than build without start-up chunks', () => {

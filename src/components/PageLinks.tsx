@@ -72,13 +72,15 @@ const styles = {
     '&[aria-current="page"]': { backgroundColor: 'rgba(43, 34, 51, 0.1)' },
   }),
   gap: css({ minWidth: 32, textAlign: 'center', color: brand.ink, fontWeight: 700 }),
+  // Phones: every control a finger hits is at least 44 px (as the theme makes MUI's page items).
+  phone: css({ '@media (max-width:599.95px)': { minWidth: 44, height: 44, margin: '0 1px' } }),
 };
 
 const plainClick = (e: MouseEvent) => !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button > 0);
 
 /** A row of page links: previous, the pages (with gaps, domain/pagination.ts `pageLinkItems`), next. */
 export function PageLinks({ count, page, pageLabel, stepLabel, onChange, hrefFor, size = 'large', label }: PageLinksProps) {
-  const look = [styles.item, styles[size]];
+  const look = [styles.item, styles[size], styles.phone];
   const control = (target: number, name: string, content: ReactNode, current = false) => {
     if (!hrefFor) {
       return (

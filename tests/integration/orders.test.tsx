@@ -187,7 +187,7 @@ describe('/orders', () => {
     expect(within(processing).getByRole('button', { name: 'Order Details' })).toBeInTheDocument();
   });
 
-  it("'Order Status' fetches the orders again; a live orderUpdated changes the card in place", async () => {
+  it("'Order Status' fetches the orders again, so does the socket's connection; a live orderUpdated changes the card in place", async () => {
     const { user, latest } = renderOrders();
     await waitFor(() => expect(cards()).toHaveLength(3));
     const before = calls.orders;
@@ -196,6 +196,8 @@ describe('/orders', () => {
 
     await waitFor(() => expect(latest()).toBeDefined());
     act(() => latest().serverConnects());
+    // Once the socket is up the list is read again (an update made before it was up is not lost).
+    await waitFor(() => expect(calls.orders).toBe(before + 2));
     act(() => latest().serverEmit('orderUpdated', { ...ORDERS[1]!, status: 'Delivered', trackingNumber: 'TRACK-9' }));
     const card = cardFor(ORDERS[1]!._id);
     await waitFor(() => expect(within(card).getByTestId('status-dot')).toHaveAttribute('data-color', 'green'));

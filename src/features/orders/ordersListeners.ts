@@ -17,8 +17,8 @@ export const ordersPaymentRedirect = {
 
 /**
  * My Orders side effects: 'No token available' without a session (SPEC §8), live `orderUpdated`
- * events patched into the cached list in place, a re-fetch after a reconnect (events may have been
- * missed), and the hand-over to the payment page for a pending order.
+ * events patched into the cached list in place, a re-fetch once the socket is up (events may have been
+ * missed while it was down or not yet there), and the hand-over to the payment page for a pending order.
  */
 export function setupOrdersListeners(startAppListening: AppStartListening) {
   const unsubscribers = [
@@ -39,7 +39,11 @@ export function setupOrdersListeners(startAppListening: AppStartListening) {
     startAppListening({
       actionCreator: socketConnected,
       effect: ({ payload }, api) => {
-        if (payload.reconnected) api.dispatch(ordersApi.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
+        // After a reconnect events may have been missed; on the first connection, so may any since
+        // the list was read (a page reads its list before its socket is up, and an order moved in
+        // between would otherwise stay as it was read until the shopper asked again).
+        const read = ordersApi.endpoints.getUserOrders.select()(api.getState());
+        if (payload.reconnected || !read.isUninitialized) api.dispatch(ordersApi.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
       },
     }),
 

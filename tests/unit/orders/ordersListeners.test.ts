@@ -6,7 +6,7 @@ import { ordersFeature } from '../../../src/features/orders/ordersListeners';
 import { selectOrders } from '../../../src/features/orders/ordersSelectors';
 import { orderStatusRequested, ordersPageOpened } from '../../../src/features/orders/ordersSlice';
 import { initialSessionState } from '../../../src/features/session/sessionSlice';
-import { orderUpdateReceived } from '../../../src/store/events';
+import { orderUpdateReceived, socketConnected } from '../../../src/store/events';
 import { makeStore, type PreloadedState } from '../../../src/store/store';
 import { mswServer } from '../../utils/msw';
 
@@ -54,5 +54,27 @@ describe('orders listeners', () => {
     await store.dispatch(ordersApi.endpoints.getUserOrders.initiate());
     store.dispatch(orderUpdateReceived({ ...ORDER, status: 'Delivered', trackingNumber: 'T-9' }));
     expect(selectOrders(store.getState())).toEqual([{ ...ORDER, status: 'Delivered', trackingNumber: 'T-9' }]);
+  });
+
+  it('reads the list again once the socket is up (an order moved between the read and the connection), not before any read', async () => {
+    let reads = 0;
+    mswServer.use(
+      http.post('*/api/order/userorders', () => {
+        reads += 1;
+        return HttpResponse.json({ success: true, orders: [{ ...ORDER, status: reads === 1 ? 'Order Placed' : 'Processing' }] });
+      }),
+    );
+    const store = ordersStore({ session });
+    const sub = store.dispatch(ordersApi.endpoints.getUserOrders.initiate());
+    await sub;
+    expect(selectOrders(store.getState())[0]!.status).toBe('Order Placed');
+    store.dispatch(socketConnected({ reconnected: false }));
+    await vi.waitFor(() => expect(selectOrders(store.getState())[0]!.status).toBe('Processing'));
+    expect(reads).toBe(2);
+    sub.unsubscribe();
+    // A store that has read nothing reads nothing on connecting.
+    const fresh = ordersStore({ session });
+    fresh.dispatch(socketConnected({ reconnected: false }));
+    expect(ordersApi.endpoints.getUserOrders.select()(fresh.getState()).isUninitialized).toBe(true);
   });
 });

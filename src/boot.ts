@@ -201,8 +201,22 @@ function releaseHeld() {
     control.removeAttribute('data-held');
     // The same control, or the one in its place if the app rendered that part of the page anew.
     const again = control.isConnected ? control : atPath(path);
-    if (again instanceof HTMLElement && again.tagName === control.tagName && again.textContent === control.textContent) again.click();
+    if (!(again instanceof HTMLElement && again.tagName === control.tagName && again.textContent === control.textContent)) continue;
+    takeOverCheckable(again);
+    again.click();
   }
+}
+
+/**
+ * A checkbox or radio (or its label) is ticked by the click itself, before any listener runs: if
+ * React took over its part of the page during that click (it hydrates a Suspense boundary at once
+ * when a click reaches it), it would read the box already ticked, see no change and not call
+ * onChange — the tick would show but count for nothing. A mousedown, which ticks nothing, makes
+ * React take that part over first.
+ */
+function takeOverCheckable(control: HTMLElement) {
+  const box = control instanceof HTMLLabelElement ? control.control : control;
+  if (box instanceof HTMLInputElement && (box.type === 'checkbox' || box.type === 'radio')) box.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
 }
 
 document.addEventListener('click', holdClick, true);

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { preloadSidebarFilters } from '../features/catalog/storeFiltersLoader';
 import { PlaceOrderSkeleton } from '../features/checkout/PlaceOrderSkeleton';
 import { OrdersPageSkeleton } from '../features/orders/OrdersPageSkeleton';
 import { RequireAuth } from '../features/session/RequireAuth';
@@ -9,7 +10,8 @@ import { lazyRoute, type LazyRoute } from './lazyRoute';
 
 const Home = lazyRoute(() => import('./pages/Home'));
 const NotFound = lazyRoute(() => import('./pages/NotFound'));
-const Store = lazyRoute(() => import('./pages/Store'));
+// From 900 px the store's sidebar panel comes with it (its own chunk; features/catalog/storeFiltersLoader.ts).
+const Store = lazyRoute(() => Promise.all([import('./pages/Store'), preloadSidebarFilters()]).then(([page]) => page));
 const Product = lazyRoute(() => import('./pages/Product'));
 const Bundle = lazyRoute(() => import('./pages/Bundle'));
 const About = lazyRoute(() => import('./pages/About'));

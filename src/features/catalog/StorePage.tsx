@@ -18,6 +18,7 @@ import { CategoryTabs } from './CategoryTabs';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './ProductCardSkeleton';
 import { SORT_LABELS } from './sorting';
+import { loadedStoreFilters, loadStoreFilters, sidebarShown } from './storeFiltersLoader';
 import { SORTS, type SortKey } from '../../domain/storeQuery';
 import { changeStoreQuery, type StoreQuery } from '../../domain/storeQuery';
 import { selectStoreView, storeFiltersCleared, storeHref, storeViewChanged } from './storeView';
@@ -25,31 +26,14 @@ import { selectStoreView, storeFiltersCleared, storeHref, storeViewChanged } fro
 // The phone drawer (and MUI's modal machinery with it) loads the first time it opens.
 const FilterDrawer = lazy(() => import('./FilterDrawer'));
 
-/** The width from which the filters are a sidebar beside the grid (the theme's `md`). */
-const SIDEBAR_MEDIA = '(min-width: 900px)';
+const SidebarFilters = lazy(() => sidebarShown().then(loadStoreFilters).then((panel) => ({ default: panel })));
+const DrawerFilters = lazy(() => loadStoreFilters().then((panel) => ({ default: panel })));
 
-/**
- * Resolves once the sidebar is on screen: at once on a screen that wide (and on the server, or
- * where the browser cannot tell), else when the window grows that wide. On a phone the sidebar
- * is hidden and its panel's code (~7 KB compressed, with MUI's Slider) is not loaded at all until
- * the Filters drawer opens; the sidebar the server rendered stays there, hidden and not hydrated.
- */
-function sidebarShown(): Promise<void> {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return Promise.resolve();
-  const wide = window.matchMedia(SIDEBAR_MEDIA);
-  if (wide.matches) return Promise.resolve();
-  return new Promise((resolve) => {
-    const grown = (e: MediaQueryListEvent) => {
-      if (!e.matches) return;
-      wide.removeEventListener('change', grown);
-      resolve();
-    };
-    wide.addEventListener('change', grown);
-  });
+/** The sidebar's panel: drawn at once where its code is here (storeFiltersLoader.ts), else when the sidebar comes on screen. */
+function SidebarPanel() {
+  const [Panel] = useState(() => loadedStoreFilters() ?? SidebarFilters);
+  return <Panel idPrefix="side" />;
 }
-
-const SidebarFilters = lazy(() => sidebarShown().then(() => import('./StoreFilters')));
-const DrawerFilters = lazy(() => import('./StoreFilters'));
 
 const grid = {
   display: 'grid',
@@ -140,7 +124,7 @@ export function StorePage({ renderCardAction }: { renderCardAction?: (product: P
   const sidebarFilters = useMemo(
     () => (
       <Suspense fallback={null}>
-        <SidebarFilters idPrefix="side" />
+        <SidebarPanel />
       </Suspense>
     ),
     [],

@@ -41,13 +41,12 @@ const AS_INDEX = Number(process.env.BENCH_LIGHTHOUSE_AS_INDEX) || null;
 const MOBILE_CPU_SLOWDOWN = 4;
 let hostIndex = null;
 let sittingSlowdown = MOBILE_CPU_SLOWDOWN;
-const cpuSlowdown = () => sittingSlowdown;
 
 /** One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a loaded machine) is retried twice. */
 async function audit(url, port, name) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     // Merged into the mobile preset's throttling (Lighthouse merges settings deeply).
-    const throttling = AS_INDEX ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown() } } : {};
+    const throttling = AS_INDEX ? { throttling: { cpuSlowdownMultiplier: sittingSlowdown } } : {};
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return lhr;
